@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
+//   RenderPreviewsCLI -> SceneFormat -> LayerTree -> Geometry
+//                     -> Compositor  -> LayerTree, Raster -> Geometry
+//                     -> Encoders    -> Raster, CPNG, CGIF
+let package = Package(
+    name: "render-previews",
+    products: [
+        .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .target(name: "Geometry"),
+        .target(name: "LayerTree", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Compositor", dependencies: ["LayerTree", "Raster"]),
+        .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
+        .target(name: "SceneFormat", dependencies: ["LayerTree"]),
+        .executableTarget(
+            name: "RenderPreviewsCLI",
+            dependencies: [
+                "SceneFormat", "Compositor", "Encoders",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(
+            name: "SnapshotTests",
+            dependencies: [
+                "SceneFormat", "Compositor", "Encoders",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"],
+            resources: [.copy("Scenes")]
+        ),
+    ]
+)

@@ -1,0 +1,156 @@
+import Geometry
+import LayerTree
+import Raster
+
+/// Draws a layer tree the way Core Animation composites it (see docs/core-animation.md in ../shared/spec):
+/// each level is flattened to a 2D projective map, siblings are drawn in zPosition order, opacity is group
+/// opacity, masksToBounds clips contents and sublayers to the rounded bounds, and within a layer the order is
+/// shadow, background, contents, sublayers, border.
+public struct LayerRenderer: Sendable {
+    private var rasterizer = Rasterizer()
+
+    public init() {}
+
+    public mutating func render(_ scene: LayerScene) -> Pixmap {
+        let canvas = scene.canvas
+        var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
+                            fill: premultiplied(canvas.background, opacity: 1))
+        let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
+        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target)
+        return target
+    }
+
+    // MARK: Maps
+
+    /// Layer space to device space: this level's 4x4 (with the superlayer's sublayerTransform, so its m34
+    /// sees this layer's depth), flattened, then the superlayer's own map.
+    static func deviceMap(of layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D) -> ProjectiveTransform {
+        layer.transformToSuperlayer.concatenating(superSublayer).flattened.concatenating(superMap)
+    }
+
+    // MARK: Drawing
+
+    private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D, into target: inout Pixmap) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let map = Self.deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
+        let shadow = layer.hasVisibleShadow
+        let hasBackground = layer.backgroundColor?.isVisible ?? false
+        let hasBorder = layer.borderWidth > 0 && layer.borderColor.isVisible
+        let drawsMoreThanOnce = !layer.sublayers.isEmpty || (hasBackground && hasBorder)
+
+        // One fill and no shadow: the opacity can go straight into the color.
+        if !shadow && (layer.opacity >= 1 || !drawsMoreThanOnce) {
+            drawBody(layer, map: map, opacity: layer.opacity, into: &target)
+            return
+        }
+        // Otherwise composite the layer as a group, offscreen, then fade it as one.
+        let area = IntRect(enclosing: Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer, includeShadow: false))
+            .intersection(shadow ? IntRect(enclosing: shadowSourceArea(target.bounds, layer: layer, map: map)) : target.bounds)
+        guard !area.isEmpty else { return }
+        var group = Pixmap(bounds: area)
+        drawBody(layer, map: map, opacity: 1, into: &group)
+        let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
+        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target) }
+        target.composite(group, opacity: opacity)
+    }
+
+    /// Background, sublayers (clipped when masksToBounds), border.
+    private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double, into target: inout Pixmap) {
+        let radius = layer.effectiveCornerRadius
+        if let bg = layer.backgroundColor, bg.isVisible {
+            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target)
+        }
+        if !layer.sublayers.isEmpty {
+            let sub = layer.sublayerTransformAboutAnchor
+            if layer.masksToBounds {
+                let clipPath = Path.roundedRect(layer.bounds, radius: radius)
+                if let clip = rasterizer.coverage(of: clipPath.deviceContours(through: map), clip: target.bounds) {
+                    var clipped = Pixmap(bounds: clip.bounds)
+                    for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &clipped) }
+                    target.composite(clipped, opacity: 255, mask: clip)
+                }
+            } else {
+                for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &target) }
+            }
+        }
+        if layer.borderWidth > 0 && layer.borderColor.isVisible {
+            let bw = min(layer.borderWidth, layer.bounds.width / 2, layer.bounds.height / 2)
+            var ring = Path.roundedRect(layer.bounds, radius: radius)
+            let inner = layer.bounds.standardized.insetBy(dx: bw, dy: bw)
+            if inner.width > 0 && inner.height > 0 {
+                ring.append(Path.roundedRect(inner, radius: max(0, radius - bw), reversed: true))
+            }
+            fill(ring, map: map, color: premultiplied(layer.borderColor, opacity: opacity), into: &target)
+        }
+    }
+
+    private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor, into target: inout Pixmap) {
+        guard color.packed != 0 else { return }
+        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds) {
+            target.fill(mask, color: color)
+        }
+    }
+
+    /// The shadow is the layer's composited alpha, blurred, offset and tinted. shadowOffset and shadowRadius
+    /// are in the layer's own space: they are mapped with the layer's local stretch at its anchor.
+    private func drawShadow(of group: Pixmap, layer: Layer, map: ProjectiveTransform, opacity: Double, into target: inout Pixmap) {
+        let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
+        // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
+        let sigma = layer.shadowRadius * stretch
+        var alpha = group.alphaMask().blurred(sigma: sigma)
+        let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
+        alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
+        let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
+        target.fill(alpha, color: color)
+    }
+
+    private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {
+        let a = layer.anchorInBounds
+        let here = map.apply(a)
+        let there = map.apply(a + layer.shadowOffset)
+        return (there - here, map.maxStretch(at: a) / 2.0.squareRoot())
+    }
+
+    /// Device pixels whose content can cast shadow into `visible`: the visible area grown by the blur and
+    /// shifted back by the offset.
+    private func shadowSourceArea(_ visible: IntRect, layer: Layer, map: ProjectiveTransform) -> Rect {
+        let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
+        let grow = 3 * layer.shadowRadius * stretch + 4
+        return Rect(Double(visible.x), Double(visible.y), Double(visible.width), Double(visible.height))
+            .offsetBy(dx: -offset.x, dy: -offset.y).insetBy(dx: -grow, dy: -grow)
+    }
+
+    // MARK: Bounds
+
+    /// Device-space bounds of everything a layer and its sublayers draw.
+    public static func deviceBounds(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D, includeShadow: Bool = true) -> Rect {
+        guard !layer.isHidden, layer.opacity > 0 else { return .null }
+        let map = deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
+        let own = projectedBounds(layer.bounds, map: map)
+        var box = Rect.null
+        if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) {
+            box = own
+        }
+        let sub = layer.sublayerTransformAboutAnchor
+        var children = Rect.null
+        for s in layer.sublayers { children = children.union(deviceBounds(s, superMap: map, superSublayer: sub)) }
+        if layer.masksToBounds { children = children.intersection(own) }
+        box = box.union(children)
+        if includeShadow && layer.hasVisibleShadow && !box.isNull {
+            let (offset, stretch) = shadowGeometry(layer: layer, map: map)
+            let grow = 3 * layer.shadowRadius * stretch + 2
+            box = box.union(box.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -grow, dy: -grow))
+        }
+        return box
+    }
+
+    static func projectedBounds(_ r: Rect, map: ProjectiveTransform) -> Rect {
+        var box = Rect.null
+        for c in Path.rect(r).deviceContours(through: map) { box = box.union(Rect.bounding(c)) }
+        return box
+    }
+}
+
+func premultiplied(_ c: Color, opacity: Double) -> PremultipliedColor {
+    PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
+}

@@ -1,0 +1,100 @@
+import Geometry
+
+/// A CALayer as a value: the properties that decide how it is drawn, with CALayer's defaults.
+public struct Layer: Hashable, Sendable {
+    public var name: String?
+    public var bounds: Rect = .zero
+    public var position: Point = .zero
+    public var anchorPoint: Point = Point(0.5, 0.5)
+    public var zPosition: Double = 0
+    public var transform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity
+    public var opacity: Double = 1
+    public var isHidden: Bool = false
+    public var backgroundColor: Color? = nil
+    public var cornerRadius: Double = 0
+    public var masksToBounds: Bool = false
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
+    public var shadowColor: Color = .black
+    public var shadowOpacity: Double = 0
+    public var shadowRadius: Double = 3
+    public var shadowOffset: Point = Point(0, -3)
+    public var sublayers: [Layer] = []
+
+    public init(name: String? = nil) { self.name = name }
+
+    /// A layer placed like a view: `frame` in the superlayer's space (only meaningful without a transform).
+    public init(name: String? = nil, frame: Rect) {
+        self.name = name
+        bounds = Rect(0, 0, frame.width, frame.height)
+        position = Point(frame.midX, frame.midY)
+    }
+
+    /// The anchor point in the layer's own (bounds) coordinates: bounds.origin + anchorPoint × size.
+    public var anchorInBounds: Point {
+        Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+
+    /// Layer space to superlayer space, before the superlayer's sublayerTransform:
+    /// `T(-A) · transform · T(position, zPosition)`.
+    public var transformToSuperlayer: Transform3D {
+        let a = anchorInBounds
+        return Transform3D.translation(-a.x, -a.y, 0)
+            .concatenating(transform)
+            .concatenating(.translation(position.x, position.y, zPosition))
+    }
+
+    /// The sublayerTransform taken about this layer's own anchor: `T(-A) · S · T(A)`.
+    public var sublayerTransformAboutAnchor: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let a = anchorInBounds
+        return Transform3D.translation(-a.x, -a.y, 0)
+            .concatenating(sublayerTransform)
+            .concatenating(.translation(a.x, a.y, 0))
+    }
+
+    public var effectiveCornerRadius: Double {
+        min(max(0, cornerRadius), bounds.width / 2, bounds.height / 2)
+    }
+
+    public var hasVisibleShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 && !masksToBounds }
+
+    /// Sublayers in drawing order: ascending zPosition, ties in array order.
+    public var sublayersInDrawingOrder: [Layer] {
+        sublayers.enumerated()
+            .sorted { $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset }
+            .map(\.element)
+    }
+
+    /// Depth-first search by name.
+    public func sublayer(named name: String) -> Layer? {
+        for s in sublayers {
+            if s.name == name { return s }
+            if let found = s.sublayer(named: name) { return found }
+        }
+        return nil
+    }
+}
+
+/// What a frame is drawn onto: a size in points, the pixels per point, and the color behind everything.
+public struct Canvas: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: Color
+
+    public init(width: Double, height: Double, scale: Double = 2, background: Color = .white) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
+
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+}
+
+/// One frame: a canvas and the layer tree drawn on it.
+public struct LayerScene: Hashable, Sendable {
+    public var canvas: Canvas
+    public var root: Layer
+    public init(canvas: Canvas, root: Layer) { self.canvas = canvas; self.root = root }
+}

@@ -1,0 +1,190 @@
+import Geometry
+
+/// A vector path in some 2D space: contours of lines and quadratic and cubic Bézier curves.
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case quad(Point, Point)
+        case cubic(Point, Point, Point)
+        case close
+    }
+
+    public private(set) var elements: [Element] = []
+
+    public init() {}
+
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func line(to p: Point) { elements.append(.line(p)) }
+    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func close() { elements.append(.close) }
+
+    public mutating func append(_ other: Path) { elements += other.elements }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    // MARK: Shapes
+
+    /// A rectangle, clockwise in a y-down space (the winding `reversed` flips).
+    public static func rect(_ r: Rect, reversed: Bool = false) -> Path {
+        var corners = r.corners
+        if reversed { corners.reverse() }
+        var p = Path()
+        p.move(to: corners[0])
+        for c in corners.dropFirst() { p.line(to: c) }
+        p.close()
+        return p
+    }
+
+    /// A rounded rectangle with circular corners (CALayer's default corner curve); the radius is clamped to
+    /// half the shorter side, as Core Animation does.
+    public static func roundedRect(_ r: Rect, radius: Double, reversed: Bool = false) -> Path {
+        let r = r.standardized
+        let radius = min(max(0, radius), r.width / 2, r.height / 2)
+        if radius <= 0 { return rect(r, reversed: reversed) }
+        // Control point distance for a quarter circle made of one cubic.
+        let k = radius * 0.5522847498307936
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        var p = Path()
+        if !reversed {
+            p.move(to: Point(x0 + radius, y0))
+            p.line(to: Point(x1 - radius, y0))
+            p.cubic(to: Point(x1, y0 + radius), control1: Point(x1 - radius + k, y0), control2: Point(x1, y0 + radius - k))
+            p.line(to: Point(x1, y1 - radius))
+            p.cubic(to: Point(x1 - radius, y1), control1: Point(x1, y1 - radius + k), control2: Point(x1 - radius + k, y1))
+            p.line(to: Point(x0 + radius, y1))
+            p.cubic(to: Point(x0, y1 - radius), control1: Point(x0 + radius - k, y1), control2: Point(x0, y1 - radius + k))
+            p.line(to: Point(x0, y0 + radius))
+            p.cubic(to: Point(x0 + radius, y0), control1: Point(x0, y0 + radius - k), control2: Point(x0 + radius - k, y0))
+        } else {
+            p.move(to: Point(x0 + radius, y0))
+            p.cubic(to: Point(x0, y0 + radius), control1: Point(x0 + radius - k, y0), control2: Point(x0, y0 + radius - k))
+            p.line(to: Point(x0, y1 - radius))
+            p.cubic(to: Point(x0 + radius, y1), control1: Point(x0, y1 - radius + k), control2: Point(x0 + radius - k, y1))
+            p.line(to: Point(x1 - radius, y1))
+            p.cubic(to: Point(x1, y1 - radius), control1: Point(x1 - radius + k, y1), control2: Point(x1, y1 - radius + k))
+            p.line(to: Point(x1, y0 + radius))
+            p.cubic(to: Point(x1 - radius, y0), control1: Point(x1, y0 + radius - k), control2: Point(x1 - radius + k, y0))
+        }
+        p.close()
+        return p
+    }
+
+    /// An ellipse inscribed in `r`, four cubics.
+    public static func ellipse(in r: Rect) -> Path {
+        let r = r.standardized
+        let rx = r.width / 2, ry = r.height / 2, cx = r.midX, cy = r.midY
+        let kx = rx * 0.5522847498307936, ky = ry * 0.5522847498307936
+        var p = Path()
+        p.move(to: Point(cx + rx, cy))
+        p.cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + ky), control2: Point(cx + kx, cy + ry))
+        p.cubic(to: Point(cx - rx, cy), control1: Point(cx - kx, cy + ry), control2: Point(cx - rx, cy + ky))
+        p.cubic(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - ky), control2: Point(cx - kx, cy - ry))
+        p.cubic(to: Point(cx + rx, cy), control1: Point(cx + kx, cy - ry), control2: Point(cx + rx, cy - ky))
+        p.close()
+        return p
+    }
+
+    // MARK: Flattening
+
+    /// Closed polylines approximating the path within `tolerance` (the largest distance between a curve
+    /// and its chords, in the path's own units). Every contour is closed implicitly, as fills are.
+    public func flattened(tolerance: Double) -> [[Point]] {
+        var contours: [[Point]] = []
+        var current: [Point] = []
+        var last = Point.zero
+        func finish() {
+            if current.count > 2 { contours.append(current) }
+            current = []
+        }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                finish()
+                current = [p]
+                last = p
+            case .line(let p):
+                if current.isEmpty { current = [last] }
+                current.append(p)
+                last = p
+            case .quad(let c, let p):
+                if current.isEmpty { current = [last] }
+                let dd = (last - c * 2 + p).length
+                let n = max(1, Int((dd / (4 * tolerance)).squareRoot().rounded(.up)))
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    current.append(last * (u * u) + c * (2 * u * t) + p * (t * t))
+                }
+                last = p
+            case .cubic(let c1, let c2, let p):
+                if current.isEmpty { current = [last] }
+                let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
+                let n = max(1, Int((3 * dd / (4 * tolerance)).squareRoot().rounded(.up)))
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
+                    current.append(Point(a * last.x + b * c1.x + cc * c2.x + d * p.x,
+                                         a * last.y + b * c1.y + cc * c2.y + d * p.y))
+                }
+                last = p
+            case .close:
+                if let first = current.first { last = first }
+                finish()
+            }
+        }
+        finish()
+        return contours
+    }
+
+    /// The path's contours mapped through a projective transform into device space.
+    ///
+    /// Curves are flattened in the path's own space with a tolerance scaled by how much the map stretches
+    /// it, then every contour is clipped against the plane W = wMin before the division, so geometry that
+    /// passes behind the eye is cut away instead of wrapping around (lines stay lines under the map).
+    public func deviceContours(through map: ProjectiveTransform, tolerance: Double = 0.2) -> [[Point]] {
+        let localBounds = controlBounds
+        guard !localBounds.isNull else { return [] }
+        var stretch = 0.0
+        for corner in localBounds.corners { stretch = max(stretch, map.maxStretch(at: corner)) }
+        let localTolerance = tolerance / max(stretch, 1e-6)
+        let local = flattened(tolerance: localTolerance)
+        if map.isAffine {
+            return local.map { $0.map(map.apply) }
+        }
+        return local.compactMap { Self.projectClipped($0, map) }
+    }
+
+    /// Bounds of all points including control points (a superset of the path's area).
+    public var controlBounds: Rect {
+        var pts: [Point] = []
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): pts.append(p)
+            case .quad(let c, let p): pts += [c, p]
+            case .cubic(let c1, let c2, let p): pts += [c1, c2, p]
+            case .close: break
+            }
+        }
+        return Rect.bounding(pts)
+    }
+
+    /// Points behind the eye (W <= 0) have no image: clip at a small positive W first.
+    static func projectClipped(_ contour: [Point], _ map: ProjectiveTransform) -> [Point]? {
+        let wMin = 1e-5
+        let h = contour.map(map.applyHomogeneous)
+        var out: [Point] = []
+        out.reserveCapacity(h.count + 4)
+        for i in 0..<h.count {
+            let a = h[i], b = h[(i + 1) % h.count]
+            let aIn = a.w >= wMin, bIn = b.w >= wMin
+            if aIn { out.append(Point(a.x / a.w, a.y / a.w)) }
+            if aIn != bIn {
+                let t = (wMin - a.w) / (b.w - a.w)
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                out.append(Point(x / wMin, y / wMin))
+            }
+        }
+        return out.count > 2 ? out : nil
+    }
+}

@@ -1,0 +1,128 @@
+import Geometry
+
+/// An integer rectangle of pixels.
+public struct IntRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width == 0 || height == 0 }
+    public var area: Int { width * height }
+
+    public func intersection(_ o: IntRect) -> IntRect {
+        let x0 = max(x, o.x), y0 = max(y, o.y)
+        return IntRect(x: x0, y: y0, width: min(maxX, o.maxX) - x0, height: min(maxY, o.maxY) - y0)
+    }
+
+    /// The smallest pixel rect holding `r` (nil-like empty for a null or non-finite rect).
+    public init(enclosing r: Rect) {
+        guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
+            self.init(x: 0, y: 0, width: 0, height: 0); return
+        }
+        let clampLimit = Double(1 << 24)
+        let x0 = Int(max(-clampLimit, r.minX).rounded(.down)), y0 = Int(max(-clampLimit, r.minY).rounded(.down))
+        let x1 = Int(min(clampLimit, r.maxX).rounded(.up)), y1 = Int(min(clampLimit, r.maxY).rounded(.up))
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public var description: String { "(\(x), \(y); \(width)x\(height))" }
+}
+
+/// A premultiplied sRGB color packed as in memory R, G, B, A (little-endian UInt32).
+public struct PremultipliedColor: Hashable, Sendable {
+    public var packed: UInt32
+    public init(packed: UInt32) { self.packed = packed }
+    /// From straight (non-premultiplied) components in 0...1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        let a = min(1, max(0, alpha))
+        func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * a * 255).rounded()) }
+        packed = byte(red) | byte(green) << 8 | byte(blue) << 16 | UInt32((a * 255).rounded()) << 24
+    }
+    public var r: UInt8 { UInt8(truncatingIfNeeded: packed) }
+    public var g: UInt8 { UInt8(truncatingIfNeeded: packed >> 8) }
+    public var b: UInt8 { UInt8(truncatingIfNeeded: packed >> 16) }
+    public var a: UInt8 { UInt8(truncatingIfNeeded: packed >> 24) }
+    public static let clear = PremultipliedColor(packed: 0)
+}
+
+/// A coverage mask (A8) over a rectangle of device pixels.
+public struct Mask: Sendable {
+    public var bounds: IntRect
+    public var data: [UInt8]
+    public init(bounds: IntRect, data: [UInt8]) {
+        precondition(data.count == bounds.area)
+        self.bounds = bounds; self.data = data
+    }
+    public init(bounds: IntRect, value: UInt8 = 0) {
+        self.bounds = bounds; data = [UInt8](repeating: value, count: bounds.area)
+    }
+    public func value(x: Int, y: Int) -> UInt8 {
+        guard x >= bounds.x, y >= bounds.y, x < bounds.maxX, y < bounds.maxY else { return 0 }
+        return data[(y - bounds.y) * bounds.width + (x - bounds.x)]
+    }
+    /// Sum of coverage in pixels (each pixel 0...1).
+    public var coveredArea: Double { Double(data.reduce(0) { $0 + Int($1) }) / 255 }
+}
+
+/// Premultiplied RGBA8 pixels covering `bounds` of device space (an offscreen need not start at 0, 0).
+public struct Pixmap: Sendable {
+    public let bounds: IntRect
+    public var pixels: [UInt32]
+
+    public init(bounds: IntRect, fill: PremultipliedColor = .clear) {
+        self.bounds = bounds
+        pixels = [UInt32](repeating: fill.packed, count: bounds.area)
+    }
+    public init(width: Int, height: Int, fill: PremultipliedColor = .clear) {
+        self.init(bounds: IntRect(x: 0, y: 0, width: width, height: height), fill: fill)
+    }
+    public init(bounds: IntRect, pixels: [UInt32]) {
+        precondition(pixels.count == bounds.area)
+        self.bounds = bounds; self.pixels = pixels
+    }
+
+    public var width: Int { bounds.width }
+    public var height: Int { bounds.height }
+
+    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+        PremultipliedColor(packed: pixels[(y - bounds.y) * bounds.width + (x - bounds.x)])
+    }
+
+    /// Straight-alpha RGBA bytes, row by row, as PNG stores them.
+    public func unpremultipliedRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixels.count * 4)
+        out.withUnsafeMutableBufferPointer { o in
+            pixels.withUnsafeBufferPointer { p in
+                for i in 0..<p.count {
+                    let c = p[i]
+                    let a = c >> 24
+                    if a == 255 || a == 0 {
+                        o[4 * i] = UInt8(truncatingIfNeeded: c); o[4 * i + 1] = UInt8(truncatingIfNeeded: c >> 8)
+                        o[4 * i + 2] = UInt8(truncatingIfNeeded: c >> 16); o[4 * i + 3] = UInt8(a)
+                    } else {
+                        let half = a / 2
+                        o[4 * i] = UInt8(min(255, ((c & 0xFF) * 255 + half) / a))
+                        o[4 * i + 1] = UInt8(min(255, (((c >> 8) & 0xFF) * 255 + half) / a))
+                        o[4 * i + 2] = UInt8(min(255, (((c >> 16) & 0xFF) * 255 + half) / a))
+                        o[4 * i + 3] = UInt8(a)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// From straight-alpha RGBA bytes (as decoded from PNG).
+    public init(width: Int, height: Int, straightRGBA bytes: [UInt8]) {
+        precondition(bytes.count == width * height * 4)
+        var px = [UInt32](repeating: 0, count: width * height)
+        for i in 0..<px.count {
+            let a = UInt32(bytes[4 * i + 3])
+            func pm(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
+            px[i] = pm(bytes[4 * i]) | pm(bytes[4 * i + 1]) << 8 | pm(bytes[4 * i + 2]) << 16 | a << 24
+        }
+        self.init(bounds: IntRect(x: 0, y: 0, width: width, height: height), pixels: px)
+    }
+}

@@ -1,0 +1,151 @@
+import Geometry
+
+/// Scan conversion by exact area coverage.
+///
+/// Every line segment adds, to the cells of an accumulation buffer, the signed area it sweeps to its right
+/// within each pixel; a running sum along each row then gives, in every pixel, the exact fraction of its
+/// area inside the contour. No samples: an edge at x = 10.3 covers pixel 10 by exactly 0.7. Winding is
+/// resolved as |sum| clamped to 1, exact for the non-self-overlapping contours the layer tree draws (and
+/// holes with opposite winding, like borders).
+///
+/// The rasterizer owns a scratch buffer that it reuses between calls, so a frame allocates it once.
+public struct Rasterizer: Sendable {
+    private var cells: [Float] = []
+
+    public init() {}
+
+    /// Coverage of closed device-space contours, clipped to `clip`; nil when nothing is covered.
+    public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
+        var box = Rect.null
+        for c in contours { box = box.union(Rect.bounding(c)) }
+        let area = IntRect(enclosing: box).intersection(clip)
+        guard !area.isEmpty else { return nil }
+        let w = area.width, h = area.height, stride = w + 2
+        let needed = stride * h
+        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        let ox = Double(area.x), oy = Double(area.y)
+        let W = Double(w), H = Double(h)
+        var data = [UInt8](repeating: 0, count: w * h)
+        cells.withUnsafeMutableBufferPointer { acc in
+            for contour in contours {
+                var prev = contour[contour.count - 1]
+                for p in contour {
+                    clipAndAccumulate(acc, stride: stride, W: W, H: H,
+                                      x0: prev.x - ox, y0: prev.y - oy, x1: p.x - ox, y1: p.y - oy)
+                    prev = p
+                }
+            }
+            data.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    let row = y * stride
+                    var sum: Float = 0
+                    for x in 0..<w {
+                        sum += acc[row + x]
+                        acc[row + x] = 0
+                        let c = min(1, abs(sum))
+                        out[y * w + x] = UInt8(c * 255 + 0.5)
+                    }
+                    acc[row + w] = 0
+                    acc[row + w + 1] = 0
+                }
+            }
+        }
+        return Mask(bounds: area, data: data)
+    }
+}
+
+/// Clips a segment to the buffer: rows outside [0, H] are dropped, the part left of x = 0 is folded onto
+/// x = 0 (it still covers everything to its right), the part right of x = W is dropped (it covers nothing
+/// visible).
+@inline(__always)
+private func clipAndAccumulate(_ acc: UnsafeMutableBufferPointer<Float>, stride: Int, W: Double, H: Double,
+                               x0: Double, y0: Double, x1: Double, y1: Double) {
+    var (x0, y0, x1, y1) = (x0, y0, x1, y1)
+    if y0 == y1 || !(x0.isFinite && x1.isFinite && y0.isFinite && y1.isFinite) { return }
+    if (y0 <= 0 && y1 <= 0) || (y0 >= H && y1 >= H) { return }
+    // Clip in y.
+    if y0 < 0 || y1 < 0 {
+        let t = (0 - y0) / (y1 - y0), x = x0 + (x1 - x0) * t
+        if y0 < 0 { x0 = x; y0 = 0 } else { x1 = x; y1 = 0 }
+    }
+    if y0 > H || y1 > H {
+        let t = (H - y0) / (y1 - y0), x = x0 + (x1 - x0) * t
+        if y0 > H { x0 = x; y0 = H } else { x1 = x; y1 = H }
+    }
+    if x0 >= W && x1 >= W { return }
+    // Right side: cut at x = W.
+    if x0 > W || x1 > W {
+        let t = (W - x0) / (x1 - x0), y = y0 + (y1 - y0) * t
+        if x0 > W { x0 = W; y0 = y } else { x1 = W; y1 = y }
+    }
+    if x0 <= 0 && x1 <= 0 {
+        accumulateLine(acc, stride: stride, x0: 0, y0: y0, x1: 0, y1: y1)
+        return
+    }
+    if x0 < 0 || x1 < 0 {
+        let t = (0 - x0) / (x1 - x0), y = y0 + (y1 - y0) * t
+        if x0 < 0 {
+            accumulateLine(acc, stride: stride, x0: 0, y0: y0, x1: 0, y1: y)
+            accumulateLine(acc, stride: stride, x0: 0, y0: y, x1: x1, y1: y1)
+        } else {
+            accumulateLine(acc, stride: stride, x0: x0, y0: y0, x1: 0, y1: y)
+            accumulateLine(acc, stride: stride, x0: 0, y0: y, x1: 0, y1: y1)
+        }
+        return
+    }
+    accumulateLine(acc, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1)
+}
+
+/// Adds the signed area of one segment (already inside the buffer) to the cells it crosses. For each row,
+/// the piece of the segment in that row spans [xa, xb]; the area to its right in every pixel is computed
+/// exactly as trapezoids, so the running sum of a row is the covered fraction.
+@inline(__always)
+private func accumulateLine(_ acc: UnsafeMutableBufferPointer<Float>, stride: Int,
+                            x0: Double, y0: Double, x1: Double, y1: Double) {
+    if y0 == y1 { return }
+    let dir: Float
+    let (ax, ay, bx, by): (Double, Double, Double, Double)
+    if y0 < y1 { dir = 1; (ax, ay, bx, by) = (x0, y0, x1, y1) } else { dir = -1; (ax, ay, bx, by) = (x1, y1, x0, y0) }
+    let dxdy = (bx - ax) / (by - ay)
+    var x = ax
+    let yStart = Int(ay.rounded(.down)), yEnd = Int(by.rounded(.up))
+    for row in yStart..<yEnd {
+        let top = max(Double(row), ay), bottom = min(Double(row + 1), by)
+        let dy = bottom - top
+        if dy <= 0 { continue }
+        let xNext = x + dxdy * dy
+        let d = Float(dy) * dir
+        let lo = min(x, xNext), hi = max(x, xNext)
+        let base = row * stride
+        let loFloor = lo.rounded(.down)
+        let i0 = Int(loFloor)
+        let hiCeil = hi.rounded(.up)
+        let i1 = Int(hiCeil)
+        if i1 <= i0 + 1 {
+            // Within one pixel column: the area right of the segment's mean x.
+            let mid = Float(0.5 * (x + xNext) - loFloor)
+            acc[base + i0] += d * (1 - mid)
+            acc[base + i0 + 1] += d * mid
+        } else {
+            // Across several columns: a triangle in the first, trapezoids in between, the rest in the last.
+            let s = Float(1 / (hi - lo))
+            let f0 = Float(lo - loFloor)
+            let a0 = 0.5 * s * (1 - f0) * (1 - f0)
+            let f1 = Float(hi - hiCeil + 1)
+            let aLast = 0.5 * s * f1 * f1
+            acc[base + i0] += d * a0
+            if i1 == i0 + 2 {
+                acc[base + i0 + 1] += d * (1 - a0 - aLast)
+            } else {
+                let a1 = s * (1.5 - f0)
+                acc[base + i0 + 1] += d * (a1 - a0)
+                var i = i0 + 2
+                while i < i1 - 1 { acc[base + i] += d * s; i += 1 }
+                let a2 = a1 + Float(i1 - i0 - 3) * s
+                acc[base + i1 - 1] += d * (1 - a2 - aLast)
+            }
+            acc[base + i1] += d * aLast
+        }
+        x = xNext
+    }
+}
