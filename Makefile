@@ -1,0 +1,35 @@
+# Two entry points: `make previews` renders Scenes/ into Output/, `make test` runs every test.
+# Both install the system packages they need first (Debian, non-interactive, only when missing).
+
+APT_PACKAGES := pkg-config libpng-dev libgif-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+
+.PHONY: deps previews test bench build clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product render-previews
+
+previews: build
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
+
+test: deps
+	$(SWIFT) test
+
+# Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x.
+bench: build
+	@python3 -c "import skia" 2>/dev/null || python3 -m pip install --quiet skia-python
+	scripts/bench.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,359 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// Reads "layers" scene files:
+/// `{"kind": "layers", "canvas": {"width": 390, "height": 844, "scale": 2, "background": "#F2F2F5"}, "root": {…}}`.
+/// Every error is a `SceneError` pointing at the offending value.
+public enum SceneLoader {
+    /// Deepest sublayer nesting accepted below the root layer.
+    public static let maxSublayerDepth = 64
+    /// Largest canvas side in pixels (points × scale).
+    public static let maxPixelSize = 4096
+
+    public static func load(path: String) throws -> LayerScene {
+        try parse(readText(path: path), file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws -> LayerScene {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw SceneError(file: file, line: error.line, column: error.column, message: error.message)
+        }
+        return try SceneDecoder(file: file).scene(document)
+    }
+
+    static func readText(path: String) throws -> String {
+        func fail(_ message: String) -> SceneError { SceneError(file: path, line: 0, column: 0, message: message) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("no such file")
+        }
+        if isDirectory.boolValue { throw fail("is a directory, not a scene file") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw fail("cannot read file (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw fail("file is not valid UTF-8") }
+        return text
+    }
+}
+
+// MARK: - Decoding
+
+/// Keys a layer object may have, in the order the writer emits them (also the did-you-mean candidates).
+let layerKeys = [
+    "name", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
+    "opacity", "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor",
+    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "sublayers",
+]
+let canvasKeys = ["width", "height", "scale", "background"]
+let sceneKeys = ["kind", "canvas", "root"]
+
+/// Allowed range of a number, with the wording used in "expected a value …" messages.
+private enum NumberRule {
+    case any, nonNegative, positive, unit, scale
+
+    func accepts(_ v: Double) -> Bool {
+        switch self {
+        case .any: true
+        case .nonNegative: v >= 0
+        case .positive: v > 0
+        case .unit: v >= 0 && v <= 1
+        case .scale: v > 0 && v <= 4
+        }
+    }
+
+    var expectation: String {
+        switch self {
+        case .any: "a number"
+        case .nonNegative: "a value >= 0"
+        case .positive: "a value > 0"
+        case .unit: "a value in 0...1"
+        case .scale: "a value > 0 and <= 4"
+        }
+    }
+}
+
+private struct SceneDecoder {
+    let file: String
+
+    func error(_ value: JSONValue, _ path: String, _ message: String) -> SceneError {
+        SceneError(file: file, line: value.line, column: value.column, keyPath: path, message: message)
+    }
+
+    func error(key member: JSONValue.Member, _ path: String, _ message: String) -> SceneError {
+        SceneError(file: file, line: member.keyLine, column: member.keyColumn, keyPath: path, message: message)
+    }
+
+    func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    // MARK: Scene
+
+    func scene(_ value: JSONValue) throws -> LayerScene {
+        let members = try object(value, "")
+        // The kind decides what the other keys mean, so it is checked before them.
+        guard let kindMember = members.first(where: { $0.key == "kind" }) else {
+            throw error(value, "", "missing required key 'kind'")
+        }
+        let kind = try string(kindMember.value, "kind")
+        guard kind == "layers" else {
+            throw error(kindMember.value, "kind", "expected \"layers\", found \(quoted(kind))")
+        }
+        var canvas: Canvas?
+        var root: Layer?
+        for member in members {
+            switch member.key {
+            case "kind": break
+            case "canvas": canvas = try self.canvas(member.value, "canvas")
+            case "root": root = try layer(member.value, "root", depth: 0)
+            default: throw unknownKey(member, "", known: sceneKeys)
+            }
+        }
+        guard let canvas else { throw error(value, "", "missing required key 'canvas'") }
+        guard let root else { throw error(value, "", "missing required key 'root'") }
+        return LayerScene(canvas: canvas, root: root)
+    }
+
+    func canvas(_ value: JSONValue, _ path: String) throws -> Canvas {
+        var width: Double?, height: Double?
+        var canvas = Canvas(width: 0, height: 0)
+        for member in try object(value, path) {
+            let p = child(path, member.key), v = member.value
+            switch member.key {
+            case "width": width = try number(v, p, .positive)
+            case "height": height = try number(v, p, .positive)
+            case "scale": canvas.scale = try number(v, p, .scale)
+            case "background": canvas.background = try color(v, p)
+            default: throw unknownKey(member, path, known: canvasKeys)
+            }
+        }
+        guard let width else { throw error(value, path, "missing required key 'width'") }
+        guard let height else { throw error(value, path, "missing required key 'height'") }
+        canvas.width = width
+        canvas.height = height
+        // Checked in Double: Canvas.pixelWidth would trap converting a huge product to Int.
+        let pixelWidth = (width * canvas.scale).rounded(), pixelHeight = (height * canvas.scale).rounded()
+        let size = "\(formatNumber(pixelWidth))x\(formatNumber(pixelHeight))"
+        let limit = Double(SceneLoader.maxPixelSize)
+        if pixelWidth > limit || pixelHeight > limit {
+            throw error(value, path, "pixel size \(size) (width and height times scale \(formatNumber(canvas.scale))) "
+                + "exceeds the maximum of \(SceneLoader.maxPixelSize)x\(SceneLoader.maxPixelSize)")
+        }
+        if pixelWidth < 1 || pixelHeight < 1 {
+            throw error(value, path, "pixel size \(size) (width and height times scale \(formatNumber(canvas.scale))) "
+                + "is empty")
+        }
+        return canvas
+    }
+
+    // MARK: Layer
+
+    func layer(_ value: JSONValue, _ path: String, depth: Int) throws -> Layer {
+        if depth > SceneLoader.maxSublayerDepth {
+            throw error(value, path, "layers are nested more than \(SceneLoader.maxSublayerDepth) levels deep")
+        }
+        var layer = Layer()
+        // frame sets bounds and position, so it excludes both; remember which appeared first.
+        var placement: String?
+        var frame: Rect?
+        for member in try object(value, path) {
+            let p = child(path, member.key), v = member.value
+            switch member.key {
+            case "frame", "bounds", "position":
+                if let placement, placement == "frame" || member.key == "frame" {
+                    throw error(key: member, p, "'\(member.key)' cannot be combined with '\(placement)'")
+                }
+                placement = placement ?? member.key
+                switch member.key {
+                case "frame": frame = try rect(v, p)
+                case "bounds": layer.bounds = try rect(v, p)
+                default: layer.position = try point(v, p)
+                }
+            case "name": layer.name = try optional(v) { try string(v, p) }
+            case "anchorPoint": layer.anchorPoint = try point(v, p)
+            case "zPosition": layer.zPosition = try number(v, p)
+            case "transform": layer.transform = try transform(v, p)
+            case "sublayerTransform": layer.sublayerTransform = try transform(v, p)
+            case "opacity": layer.opacity = try number(v, p, .unit)
+            case "hidden": layer.isHidden = try bool(v, p)
+            case "backgroundColor": layer.backgroundColor = try optional(v) { try color(v, p) }
+            case "cornerRadius": layer.cornerRadius = try number(v, p, .nonNegative)
+            case "masksToBounds": layer.masksToBounds = try bool(v, p)
+            case "borderWidth": layer.borderWidth = try number(v, p, .nonNegative)
+            case "borderColor": layer.borderColor = try color(v, p)
+            case "shadowColor": layer.shadowColor = try color(v, p)
+            case "shadowOpacity": layer.shadowOpacity = try number(v, p, .unit)
+            case "shadowRadius": layer.shadowRadius = try number(v, p, .nonNegative)
+            case "shadowOffset": layer.shadowOffset = try point(v, p)
+            case "sublayers":
+                let items = try array(v, p)
+                layer.sublayers = try items.enumerated().map { i, item in
+                    try self.layer(item, p + "[\(i)]", depth: depth + 1)
+                }
+            case "contents":
+                throw error(key: member, p, "contents are not supported yet")
+            default:
+                throw unknownKey(member, path, known: layerKeys)
+            }
+        }
+        if let frame {
+            // Same arithmetic as Layer(frame:), so both spellings give equal layers.
+            let placed = Layer(frame: frame)
+            layer.bounds = placed.bounds
+            layer.position = placed.position
+        }
+        return layer
+    }
+
+    // MARK: Values
+
+    func object(_ value: JSONValue, _ path: String) throws -> [JSONValue.Member] {
+        guard case .object(let members) = value.kind else { throw mismatch(value, path, "an object") }
+        return members
+    }
+
+    func array(_ value: JSONValue, _ path: String) throws -> [JSONValue] {
+        guard case .array(let items) = value.kind else { throw mismatch(value, path, "an array") }
+        return items
+    }
+
+    func string(_ value: JSONValue, _ path: String) throws -> String {
+        guard case .string(let s) = value.kind else { throw mismatch(value, path, "a string") }
+        return s
+    }
+
+    func bool(_ value: JSONValue, _ path: String) throws -> Bool {
+        guard case .bool(let b) = value.kind else { throw mismatch(value, path, "a boolean") }
+        return b
+    }
+
+    func number(_ value: JSONValue, _ path: String, _ rule: NumberRule = .any) throws -> Double {
+        guard case .number(let n) = value.kind else { throw mismatch(value, path, "a number") }
+        guard rule.accepts(n) else {
+            throw error(value, path, "expected \(rule.expectation), found \(formatNumber(n))")
+        }
+        return n
+    }
+
+    /// `null` means "not set" for the properties that are optional in `Layer`.
+    func optional<T>(_ value: JSONValue, _ decode: () throws -> T) rethrows -> T? {
+        if case .null = value.kind { return nil }
+        return try decode()
+    }
+
+    /// A fixed-length array of numbers; `rules` gives each element's range (one rule per element).
+    func numbers(_ value: JSONValue, _ path: String, _ rules: [NumberRule]) throws -> [Double] {
+        guard case .array(let items) = value.kind else {
+            throw mismatch(value, path, "an array of \(rules.count) numbers")
+        }
+        guard items.count == rules.count else {
+            throw error(value, path, "expected \(rules.count) numbers, found \(items.count)")
+        }
+        return try zip(items, rules).enumerated().map { i, pair in
+            try number(pair.0, path + "[\(i)]", pair.1)
+        }
+    }
+
+    func point(_ value: JSONValue, _ path: String) throws -> Point {
+        let v = try numbers(value, path, [.any, .any])
+        return Point(v[0], v[1])
+    }
+
+    func rect(_ value: JSONValue, _ path: String) throws -> Rect {
+        let v = try numbers(value, path, [.any, .any, .nonNegative, .nonNegative])
+        return Rect(v[0], v[1], v[2], v[3])
+    }
+
+    func transform(_ value: JSONValue, _ path: String) throws -> Transform3D {
+        Transform3D(try numbers(value, path, Array(repeating: .any, count: 16)))!
+    }
+
+    func color(_ value: JSONValue, _ path: String) throws -> Color {
+        guard case .string(let s) = value.kind else { throw mismatch(value, path, "a color string") }
+        // Color(hex:) alone would accept a sign ("#+FFFFF") via UInt32(_:radix:), so check the digits here.
+        let digits = s.utf8.dropFirst()
+        guard s.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+              digits.allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0 | 0x20 }),
+              let color = Color(hex: s)
+        else { throw error(value, path, "expected a color \"#RRGGBB\" or \"#RRGGBBAA\", found \(quoted(s))") }
+        return color
+    }
+
+    func mismatch(_ value: JSONValue, _ path: String, _ expected: String) -> SceneError {
+        error(value, path, "expected \(expected), found \(value.kindDescription)")
+    }
+
+    func unknownKey(_ member: JSONValue.Member, _ path: String, known: [String]) -> SceneError {
+        var message = "unknown key \(singleQuoted(member.key))"
+        if let suggestion = closestKey(to: member.key, in: known) { message += ", did you mean '\(suggestion)'?" }
+        return error(key: member, path, message)
+    }
+}
+
+// MARK: - Helpers
+
+/// The known key nearest to a misspelled one (case-insensitive, transpositions count once), if close enough.
+func closestKey(to key: String, in known: [String]) -> String? {
+    let typed = Array(key.lowercased().unicodeScalars)
+    var best: (key: String, distance: Int)?
+    for candidate in known {
+        let d = editDistance(typed, Array(candidate.lowercased().unicodeScalars))
+        // Allow roughly one edit per three letters so short keys don't match everything.
+        let allowed = max(1, min(3, candidate.count / 3))
+        if d <= allowed && d < (best?.distance ?? .max) { best = (candidate, d) }
+    }
+    return best?.key
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}
+
+/// A string as JSON would write it, for echoing values in messages.
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += "\\u" + hex4(scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// A key in single quotes; escaped like JSON only when it holds quotes or control characters.
+func singleQuoted(_ s: String) -> String {
+    let body = quoted(s).dropFirst().dropLast()
+    return "'" + body + "'"
+}
+
+/// Shortest text that reads back as the same Double; integers without ".0".
+func formatNumber(_ v: Double) -> String {
+    let s = v.description
+    return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+}
