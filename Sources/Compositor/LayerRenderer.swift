@@ -16,7 +16,7 @@ public struct LayerRenderer: Sendable {
         var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
                             fill: premultiplied(canvas.background, opacity: 1))
         let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
-        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target)
+        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: target.bounds)
         return target
     }
 
@@ -30,7 +30,10 @@ public struct LayerRenderer: Sendable {
 
     // MARK: Drawing
 
-    private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D, into target: inout Pixmap) {
+    /// Draws a layer into `target`, limited to the device pixels of `clip` (the rectangular part of the
+    /// enclosing masks, which needs no offscreen).
+    private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
+                               into target: inout Pixmap, clip: IntRect) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let map = Self.deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
         let shadow = layer.hasVisibleShadow
@@ -40,37 +43,46 @@ public struct LayerRenderer: Sendable {
 
         // One fill and no shadow: the opacity can go straight into the color.
         if !shadow && (layer.opacity >= 1 || !drawsMoreThanOnce) {
-            drawBody(layer, map: map, opacity: layer.opacity, into: &target)
+            drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip)
             return
         }
         // Otherwise composite the layer as a group, offscreen, then fade it as one.
+        let visible = target.bounds.intersection(clip)
         let area = IntRect(enclosing: Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer, includeShadow: false))
-            .intersection(shadow ? IntRect(enclosing: shadowSourceArea(target.bounds, layer: layer, map: map)) : target.bounds)
+            .intersection(shadow ? IntRect(enclosing: shadowSourceArea(visible, layer: layer, map: map)) : visible)
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
-        drawBody(layer, map: map, opacity: 1, into: &group)
+        drawBody(layer, map: map, opacity: 1, into: &group, clip: area)
         let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
-        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target) }
-        target.composite(group, opacity: opacity)
+        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: visible) }
+        target.composite(group, opacity: opacity, within: visible)
     }
 
     /// Background, sublayers (clipped when masksToBounds), border.
-    private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double, into target: inout Pixmap) {
+    private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double,
+                                   into target: inout Pixmap, clip: IntRect) {
         let radius = layer.effectiveCornerRadius
         if let bg = layer.backgroundColor, bg.isVisible {
-            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target)
+            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target, clip: clip)
         }
         if !layer.sublayers.isEmpty {
             let sub = layer.sublayerTransformAboutAnchor
-            if layer.masksToBounds {
-                let clipPath = Path.roundedRect(layer.bounds, radius: radius)
-                if let clip = rasterizer.coverage(of: clipPath.deviceContours(through: map), clip: target.bounds) {
-                    var clipped = Pixmap(bounds: clip.bounds)
-                    for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &clipped) }
-                    target.composite(clipped, opacity: 255, mask: clip)
+            let ordered = layer.sublayersInDrawingOrder
+            if !layer.masksToBounds {
+                for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &target, clip: clip) }
+            } else if let rect = Self.pixelAlignedRect(layer.bounds, radius: radius, map: map) {
+                // A square-cornered mask on pixel boundaries (a scroll view) is a plain clip rectangle.
+                let inner = clip.intersection(rect)
+                if !inner.isEmpty {
+                    for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
                 }
             } else {
-                for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &target) }
+                let clipPath = Path.roundedRect(layer.bounds, radius: radius)
+                if let mask = rasterizer.coverage(of: clipPath.deviceContours(through: map), clip: target.bounds.intersection(clip)) {
+                    var clipped = Pixmap(bounds: mask.bounds)
+                    for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &clipped, clip: mask.bounds) }
+                    target.composite(clipped, opacity: 255, mask: mask)
+                }
             }
         }
         if layer.borderWidth > 0 && layer.borderColor.isVisible {
@@ -80,20 +92,33 @@ public struct LayerRenderer: Sendable {
             if inner.width > 0 && inner.height > 0 {
                 ring.append(Path.roundedRect(inner, radius: max(0, radius - bw), reversed: true))
             }
-            fill(ring, map: map, color: premultiplied(layer.borderColor, opacity: opacity), into: &target)
+            fill(ring, map: map, color: premultiplied(layer.borderColor, opacity: opacity), into: &target, clip: clip)
         }
     }
 
-    private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor, into target: inout Pixmap) {
+    private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor,
+                               into target: inout Pixmap, clip: IntRect) {
         guard color.packed != 0 else { return }
-        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds) {
+        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds.intersection(clip)) {
             target.fill(mask, color: color)
         }
     }
 
+    /// The device rectangle of `bounds` when the map only scales and translates it onto whole pixels and
+    /// the corners are square: clipping to it is exact without a coverage mask.
+    static func pixelAlignedRect(_ bounds: Rect, radius: Double, map: ProjectiveTransform) -> IntRect? {
+        guard radius <= 0, map.isAffine, map.m12 == 0, map.m21 == 0 else { return nil }
+        let a = map.apply(Point(bounds.minX, bounds.minY)), b = map.apply(Point(bounds.maxX, bounds.maxY))
+        let xs = [a.x, b.x].sorted(), ys = [a.y, b.y].sorted()
+        for v in xs + ys where abs(v - v.rounded()) > 1e-9 { return nil }
+        return IntRect(x: Int(xs[0].rounded()), y: Int(ys[0].rounded()),
+                       width: Int(xs[1].rounded()) - Int(xs[0].rounded()), height: Int(ys[1].rounded()) - Int(ys[0].rounded()))
+    }
+
     /// The shadow is the layer's composited alpha, blurred, offset and tinted. shadowOffset and shadowRadius
     /// are in the layer's own space: they are mapped with the layer's local stretch at its anchor.
-    private func drawShadow(of group: Pixmap, layer: Layer, map: ProjectiveTransform, opacity: Double, into target: inout Pixmap) {
+    private func drawShadow(of group: Pixmap, layer: Layer, map: ProjectiveTransform, opacity: Double,
+                            into target: inout Pixmap, clip: IntRect) {
         let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
         // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
         let sigma = layer.shadowRadius * stretch
@@ -101,7 +126,7 @@ public struct LayerRenderer: Sendable {
         let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
-        target.fill(alpha, color: color)
+        target.fill(alpha, color: color, within: clip)
     }
 
     private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {

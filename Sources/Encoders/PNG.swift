@@ -17,6 +17,8 @@ public enum PNGCodec {
         image.width = png_uint_32(pixmap.width)
         image.height = png_uint_32(pixmap.height)
         image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        // Speed over the last few percent of size: frames are intermediate; the GIF is what ships.
+        image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
         defer { png_image_free(&image) }
         // Room for the uncompressed image plus framing; libpng says so and asks again if it needs more.
         var capacity = rgba.count + pixmap.height + 4096

@@ -18,8 +18,9 @@ func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
 
 extension Pixmap {
     /// Paints `color` through a coverage mask, optionally scaled by a second (clip) mask.
-    public mutating func fill(_ mask: Mask, color: PremultipliedColor) {
-        let area = bounds.intersection(mask.bounds)
+    public mutating func fill(_ mask: Mask, color: PremultipliedColor, within clip: IntRect? = nil) {
+        var area = bounds.intersection(mask.bounds)
+        if let clip { area = area.intersection(clip) }
         guard !area.isEmpty, color.packed != 0 else { return }
         let src = color.packed
         let opaque = (src >> 24) == 255
@@ -44,9 +45,10 @@ extension Pixmap {
     }
 
     /// Composites `source` over this pixmap, faded by `opacity` (0...255) and optionally through `mask`.
-    public mutating func composite(_ source: Pixmap, opacity: UInt8 = 255, mask: Mask? = nil) {
+    public mutating func composite(_ source: Pixmap, opacity: UInt8 = 255, mask: Mask? = nil, within clip: IntRect? = nil) {
         var area = bounds.intersection(source.bounds)
         if let mask { area = area.intersection(mask.bounds) }
+        if let clip { area = area.intersection(clip) }
         guard !area.isEmpty, opacity > 0 else { return }
         let op = UInt32(opacity)
         let pw = bounds.width, sw = source.bounds.width

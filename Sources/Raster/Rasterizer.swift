@@ -11,6 +11,9 @@ import Geometry
 /// The rasterizer owns a scratch buffer that it reuses between calls, so a frame allocates it once.
 public struct Rasterizer: Sendable {
     private var cells: [Float] = []
+    /// One bit per block of cells in each row, set where a segment wrote: rows are summed pixel by pixel
+    /// only in written blocks; between them the running sum is constant and the mask is a memset.
+    private var dirty: [UInt64] = []
 
     public init() {}
 
@@ -21,32 +24,45 @@ public struct Rasterizer: Sendable {
         let area = IntRect(enclosing: box).intersection(clip)
         guard !area.isEmpty else { return nil }
         let w = area.width, h = area.height, stride = w + 2
-        let needed = stride * h
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        // Blocks of 64 cells, or wider so that a row never needs more than 64 of them.
+        var shift = 6
+        while (stride + (1 << shift) - 1) >> shift > 64 { shift += 1 }
+        let blockCount = (stride + (1 << shift) - 1) >> shift
+        if cells.count < stride * h { cells = [Float](repeating: 0, count: stride * h) }
+        if dirty.count < h { dirty = [UInt64](repeating: 0, count: h) }
         let ox = Double(area.x), oy = Double(area.y)
         let W = Double(w), H = Double(h)
         var data = [UInt8](repeating: 0, count: w * h)
-        cells.withUnsafeMutableBufferPointer { acc in
-            for contour in contours {
-                var prev = contour[contour.count - 1]
-                for p in contour {
-                    clipAndAccumulate(acc, stride: stride, W: W, H: H,
-                                      x0: prev.x - ox, y0: prev.y - oy, x1: p.x - ox, y1: p.y - oy)
-                    prev = p
-                }
-            }
-            data.withUnsafeMutableBufferPointer { out in
-                for y in 0..<h {
-                    let row = y * stride
-                    var sum: Float = 0
-                    for x in 0..<w {
-                        sum += acc[row + x]
-                        acc[row + x] = 0
-                        let c = min(1, abs(sum))
-                        out[y * w + x] = UInt8(c * 255 + 0.5)
+        data.withUnsafeMutableBufferPointer { out in
+            cells.withUnsafeMutableBufferPointer { acc in
+                dirty.withUnsafeMutableBufferPointer { marks in
+                    let grid = CellGrid(cells: acc, dirty: marks, stride: stride, shift: shift)
+                    for contour in contours {
+                        var prev = contour[contour.count - 1]
+                        for p in contour {
+                            clipAndAccumulate(grid, W: W, H: H, x0: prev.x - ox, y0: prev.y - oy, x1: p.x - ox, y1: p.y - oy)
+                            prev = p
+                        }
                     }
-                    acc[row + w] = 0
-                    acc[row + w + 1] = 0
+                    for y in 0..<h {
+                        let row = y * stride, outRow = y * w
+                        let bits = marks[y]
+                        marks[y] = 0
+                        var sum: Float = 0
+                        for b in 0..<blockCount {
+                            let start = b << shift, end = min(stride, (b + 1) << shift)
+                            if bits & (1 << UInt64(b)) != 0 {
+                                for x in start..<end {
+                                    sum += acc[row + x]
+                                    acc[row + x] = 0
+                                    if x < w { out[outRow + x] = UInt8(min(1, abs(sum)) * 255 + 0.5) }
+                                }
+                            } else if start < w {
+                                let v = UInt8(min(1, abs(sum)) * 255 + 0.5)
+                                if v != 0 { (out.baseAddress! + outRow + start).update(repeating: v, count: min(end, w) - start) }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -54,11 +70,27 @@ public struct Rasterizer: Sendable {
     }
 }
 
+/// The accumulation cells of one coverage pass and their dirty-block marks.
+private struct CellGrid {
+    let cells: UnsafeMutableBufferPointer<Float>
+    let dirty: UnsafeMutableBufferPointer<UInt64>
+    let stride: Int
+    let shift: Int
+
+    /// Marks cells first...last of a row as written.
+    @inline(__always)
+    func mark(row: Int, first: Int, last: Int) {
+        let b0 = first >> shift, b1 = last >> shift
+        let span: UInt64 = b1 - b0 >= 63 ? ~0 : ((1 << UInt64(b1 - b0 + 1)) - 1)
+        dirty[row] |= span << UInt64(b0)
+    }
+}
+
 /// Clips a segment to the buffer: rows outside [0, H] are dropped, the part left of x = 0 is folded onto
 /// x = 0 (it still covers everything to its right), the part right of x = W is dropped (it covers nothing
 /// visible).
 @inline(__always)
-private func clipAndAccumulate(_ acc: UnsafeMutableBufferPointer<Float>, stride: Int, W: Double, H: Double,
+private func clipAndAccumulate(_ grid: CellGrid, W: Double, H: Double,
                                x0: Double, y0: Double, x1: Double, y1: Double) {
     var (x0, y0, x1, y1) = (x0, y0, x1, y1)
     if y0 == y1 || !(x0.isFinite && x1.isFinite && y0.isFinite && y1.isFinite) { return }
@@ -79,41 +111,43 @@ private func clipAndAccumulate(_ acc: UnsafeMutableBufferPointer<Float>, stride:
         if x0 > W { x0 = W; y0 = y } else { x1 = W; y1 = y }
     }
     if x0 <= 0 && x1 <= 0 {
-        accumulateLine(acc, stride: stride, x0: 0, y0: y0, x1: 0, y1: y1)
+        accumulateLine(grid, x0: 0, y0: y0, x1: 0, y1: y1)
         return
     }
     if x0 < 0 || x1 < 0 {
         let t = (0 - x0) / (x1 - x0), y = y0 + (y1 - y0) * t
         if x0 < 0 {
-            accumulateLine(acc, stride: stride, x0: 0, y0: y0, x1: 0, y1: y)
-            accumulateLine(acc, stride: stride, x0: 0, y0: y, x1: x1, y1: y1)
+            accumulateLine(grid, x0: 0, y0: y0, x1: 0, y1: y)
+            accumulateLine(grid, x0: 0, y0: y, x1: x1, y1: y1)
         } else {
-            accumulateLine(acc, stride: stride, x0: x0, y0: y0, x1: 0, y1: y)
-            accumulateLine(acc, stride: stride, x0: 0, y0: y, x1: 0, y1: y1)
+            accumulateLine(grid, x0: x0, y0: y0, x1: 0, y1: y)
+            accumulateLine(grid, x0: 0, y0: y, x1: 0, y1: y1)
         }
         return
     }
-    accumulateLine(acc, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1)
+    accumulateLine(grid, x0: x0, y0: y0, x1: x1, y1: y1)
 }
 
 /// Adds the signed area of one segment (already inside the buffer) to the cells it crosses. For each row,
 /// the piece of the segment in that row spans [xa, xb]; the area to its right in every pixel is computed
 /// exactly as trapezoids, so the running sum of a row is the covered fraction.
 @inline(__always)
-private func accumulateLine(_ acc: UnsafeMutableBufferPointer<Float>, stride: Int,
-                            x0: Double, y0: Double, x1: Double, y1: Double) {
+private func accumulateLine(_ grid: CellGrid, x0: Double, y0: Double, x1: Double, y1: Double) {
     if y0 == y1 { return }
+    let acc = grid.cells, stride = grid.stride
+    let maxX = Double(stride - 2)
     let dir: Float
     let (ax, ay, bx, by): (Double, Double, Double, Double)
     if y0 < y1 { dir = 1; (ax, ay, bx, by) = (x0, y0, x1, y1) } else { dir = -1; (ax, ay, bx, by) = (x1, y1, x0, y0) }
     let dxdy = (bx - ax) / (by - ay)
-    var x = ax
+    var x = min(maxX, max(0, ax))
     let yStart = Int(ay.rounded(.down)), yEnd = Int(by.rounded(.up))
     for row in yStart..<yEnd {
         let top = max(Double(row), ay), bottom = min(Double(row + 1), by)
         let dy = bottom - top
         if dy <= 0 { continue }
-        let xNext = x + dxdy * dy
+        // Stepping can drift a hair outside [0, W]; clamp so every write stays in this row.
+        let xNext = min(maxX, max(0, x + dxdy * dy))
         let d = Float(dy) * dir
         let lo = min(x, xNext), hi = max(x, xNext)
         let base = row * stride
@@ -121,6 +155,7 @@ private func accumulateLine(_ acc: UnsafeMutableBufferPointer<Float>, stride: In
         let i0 = Int(loFloor)
         let hiCeil = hi.rounded(.up)
         let i1 = Int(hiCeil)
+        grid.mark(row: row, first: i0, last: max(i1, i0 + 1))
         if i1 <= i0 + 1 {
             // Within one pixel column: the area right of the segment's mean x.
             let mid = Float(0.5 * (x + xNext) - loFloor)
