@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [

@@ -273,7 +273,7 @@ def showcase(colors):
                 d["transform"] = r6(fold_transform(position, i, h, 500))
         cells.append(d)
     title = frame(20, 60, 120, 30, name="large-title", backgroundColor="#1C1C1E", cornerRadius=6)
-    flow = {"name": "flow", "bounds": [0, offset - 110, 390, 734], "position": [195, 477], "masksToBounds": True,
+    flow = {"name": "flow", "bounds": [0, offset, 390, 734], "position": [195, 477], "masksToBounds": True,
             "sublayers": cells}
     doc = {"kind": "layers", "canvas": {"width": 390, "height": 844, "scale": 3, "background": "#F2F2F5"},
            "root": {"name": "screen", "bounds": [0, 0, 390, 844], "position": [195, 422], "sublayers": [title, flow]}}

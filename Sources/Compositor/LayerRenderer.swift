@@ -16,7 +16,7 @@ public struct LayerRenderer: Sendable {
         var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
                             fill: premultiplied(canvas.background, opacity: 1))
         let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
-        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: target.bounds)
+        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: Clip(rect: target.bounds))
         return target
     }
 
@@ -30,10 +30,10 @@ public struct LayerRenderer: Sendable {
 
     // MARK: Drawing
 
-    /// Draws a layer into `target`, limited to the device pixels of `clip` (the rectangular part of the
-    /// enclosing masks, which needs no offscreen).
+    /// Draws a layer into `target`, limited by `clip` (the enclosing masks: a rectangle of pixels and, for
+    /// rounded or transformed masks, an anti-aliased coverage mask).
     private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
-                               into target: inout Pixmap, clip: IntRect) {
+                               into target: inout Pixmap, clip: Clip) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let map = Self.deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
         let shadow = layer.hasVisibleShadow
@@ -47,42 +47,40 @@ public struct LayerRenderer: Sendable {
             return
         }
         // Otherwise composite the layer as a group, offscreen, then fade it as one.
-        let visible = target.bounds.intersection(clip)
+        let visible = target.bounds.intersection(clip.rect)
         let area = IntRect(enclosing: Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer, includeShadow: false))
             .intersection(shadow ? IntRect(enclosing: shadowSourceArea(visible, layer: layer, map: map)) : visible)
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
-        drawBody(layer, map: map, opacity: 1, into: &group, clip: area)
+        drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
         let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
-        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: visible) }
-        target.composite(group, opacity: opacity, within: visible)
+        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
+        target.composite(group, opacity: opacity, clip: clip)
     }
 
     /// Background, sublayers (clipped when masksToBounds), border.
     private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double,
-                                   into target: inout Pixmap, clip: IntRect) {
+                                   into target: inout Pixmap, clip: Clip) {
         let radius = layer.effectiveCornerRadius
         if let bg = layer.backgroundColor, bg.isVisible {
             fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target, clip: clip)
         }
         if !layer.sublayers.isEmpty {
             let sub = layer.sublayerTransformAboutAnchor
-            let ordered = layer.sublayersInDrawingOrder
-            if !layer.masksToBounds {
-                for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &target, clip: clip) }
-            } else if let rect = Self.pixelAlignedRect(layer.bounds, radius: radius, map: map) {
-                // A square-cornered mask on pixel boundaries (a scroll view) is a plain clip rectangle.
-                let inner = clip.intersection(rect)
-                if !inner.isEmpty {
-                    for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
+            var inner = clip
+            if layer.masksToBounds {
+                if let rect = Self.pixelAlignedRect(layer.bounds, radius: radius, map: map) {
+                    // A square-cornered mask on pixel boundaries (a scroll view) is a plain rectangle.
+                    inner = clip.intersecting(rect)
+                } else if let mask = rasterizer.coverage(of: Path.roundedRect(layer.bounds, radius: radius).deviceContours(through: map),
+                                                         clip: target.bounds.intersection(clip.rect)) {
+                    inner = clip.intersecting(mask)
+                } else {
+                    inner = Clip(rect: IntRect(x: 0, y: 0, width: 0, height: 0))
                 }
-            } else {
-                let clipPath = Path.roundedRect(layer.bounds, radius: radius)
-                if let mask = rasterizer.coverage(of: clipPath.deviceContours(through: map), clip: target.bounds.intersection(clip)) {
-                    var clipped = Pixmap(bounds: mask.bounds)
-                    for s in ordered { draw(s, superMap: map, superSublayer: sub, into: &clipped, clip: mask.bounds) }
-                    target.composite(clipped, opacity: 255, mask: mask)
-                }
+            }
+            if !inner.rect.isEmpty {
+                for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
             }
         }
         if layer.borderWidth > 0 && layer.borderColor.isVisible {
@@ -97,10 +95,10 @@ public struct LayerRenderer: Sendable {
     }
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor,
-                               into target: inout Pixmap, clip: IntRect) {
+                               into target: inout Pixmap, clip: Clip) {
         guard color.packed != 0 else { return }
-        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds.intersection(clip)) {
-            target.fill(mask, color: color)
+        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds.intersection(clip.rect)) {
+            target.fill(mask, color: color, clip: clip)
         }
     }
 
@@ -118,7 +116,7 @@ public struct LayerRenderer: Sendable {
     /// The shadow is the layer's composited alpha, blurred, offset and tinted. shadowOffset and shadowRadius
     /// are in the layer's own space: they are mapped with the layer's local stretch at its anchor.
     private func drawShadow(of group: Pixmap, layer: Layer, map: ProjectiveTransform, opacity: Double,
-                            into target: inout Pixmap, clip: IntRect) {
+                            into target: inout Pixmap, clip: Clip) {
         let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
         // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
         let sigma = layer.shadowRadius * stretch
@@ -126,7 +124,7 @@ public struct LayerRenderer: Sendable {
         let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
-        target.fill(alpha, color: color, within: clip)
+        target.fill(alpha, color: color, clip: clip)
     }
 
     private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {

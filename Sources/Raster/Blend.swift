@@ -16,28 +16,90 @@ func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
     src &+ multiply(dst, 255 &- (src >> 24))
 }
 
+/// Where drawing may land: a rectangle of pixels and, for rounded or transformed clips, a coverage mask that
+/// scales every pixel drawn (an anti-aliased clip, as Skia's clipRRect).
+public struct Clip: Sendable {
+    public var rect: IntRect
+    public var mask: Mask?
+
+    public init(rect: IntRect, mask: Mask? = nil) {
+        self.rect = mask.map { rect.intersection($0.bounds) } ?? rect
+        self.mask = mask
+    }
+
+    /// This clip further limited to a rectangle.
+    public func intersecting(_ r: IntRect) -> Clip { Clip(rect: rect.intersection(r), mask: mask) }
+
+    /// This clip further limited by a coverage mask: coverages multiply.
+    public func intersecting(_ m: Mask) -> Clip {
+        guard let mask else { return Clip(rect: rect, mask: m) }
+        let area = rect.intersection(m.bounds).intersection(mask.bounds)
+        var data = [UInt8](repeating: 0, count: area.area)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                data[(y - area.y) * area.width + x - area.x] =
+                    UInt8((UInt32(mask.value(x: x, y: y)) * UInt32(m.value(x: x, y: y)) + 127) / 255)
+            }
+        }
+        return Clip(rect: area, mask: Mask(bounds: area, data: data))
+    }
+}
+
 extension Pixmap {
-    /// Paints `color` through a coverage mask, optionally scaled by a second (clip) mask.
-    public mutating func fill(_ mask: Mask, color: PremultipliedColor, within clip: IntRect? = nil) {
+    /// Paints `color` through a coverage mask, limited by `clip`.
+    public mutating func fill(_ mask: Mask, color: PremultipliedColor, clip: Clip? = nil) {
         var area = bounds.intersection(mask.bounds)
-        if let clip { area = area.intersection(clip) }
+        if let clip { area = area.intersection(clip.rect) }
         guard !area.isEmpty, color.packed != 0 else { return }
         let src = color.packed
         let opaque = (src >> 24) == 255
         let pw = bounds.width, mw = mask.bounds.width
+        if let clipMask = clip?.mask {
+            let cw = clipMask.bounds.width
+            clipMask.data.withUnsafeBufferPointer { c in
+                mask.data.withUnsafeBufferPointer { m in
+                    pixels.withUnsafeMutableBufferPointer { p in
+                        for y in area.y..<area.maxY {
+                            var pi = (y - bounds.y) * pw + (area.x - bounds.x)
+                            var mi = (y - mask.bounds.y) * mw + (area.x - mask.bounds.x)
+                            var ci = (y - clipMask.bounds.y) * cw + (area.x - clipMask.bounds.x)
+                            for _ in 0..<area.width {
+                                let cov = (UInt32(m[mi]) * UInt32(c[ci]) + 127) / 255
+                                if cov == 255 {
+                                    p[pi] = opaque ? src : sourceOver(src, p[pi])
+                                } else if cov != 0 {
+                                    p[pi] = sourceOver(multiply(src, cov), p[pi])
+                                }
+                                pi += 1; mi += 1; ci += 1
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
         mask.data.withUnsafeBufferPointer { m in
             pixels.withUnsafeMutableBufferPointer { p in
                 for y in area.y..<area.maxY {
                     var pi = (y - bounds.y) * pw + (area.x - bounds.x)
                     var mi = (y - mask.bounds.y) * mw + (area.x - mask.bounds.x)
-                    for _ in 0..<area.width {
+                    var n = area.width
+                    while n > 0 {
                         let cov = UInt32(m[mi])
+                        if cov == 255 && opaque {
+                            // Interior run: a plain store, which the optimizer turns into wide writes.
+                            var run = 1
+                            while run < n && m[mi + run] == 255 { run += 1 }
+                            (p.baseAddress! + pi).update(repeating: src, count: run)
+                            pi += run; mi += run; n -= run
+                            continue
+                        }
                         if cov == 255 {
-                            p[pi] = opaque ? src : sourceOver(src, p[pi])
+                            p[pi] = sourceOver(src, p[pi])
                         } else if cov != 0 {
                             p[pi] = sourceOver(multiply(src, cov), p[pi])
                         }
-                        pi += 1; mi += 1
+                        pi += 1; mi += 1; n -= 1
                     }
                 }
             }
@@ -45,10 +107,10 @@ extension Pixmap {
     }
 
     /// Composites `source` over this pixmap, faded by `opacity` (0...255) and optionally through `mask`.
-    public mutating func composite(_ source: Pixmap, opacity: UInt8 = 255, mask: Mask? = nil, within clip: IntRect? = nil) {
+    public mutating func composite(_ source: Pixmap, opacity: UInt8 = 255, clip: Clip? = nil) {
+        let mask = clip?.mask
         var area = bounds.intersection(source.bounds)
-        if let mask { area = area.intersection(mask.bounds) }
-        if let clip { area = area.intersection(clip) }
+        if let clip { area = area.intersection(clip.rect) }
         guard !area.isEmpty, opacity > 0 else { return }
         let op = UInt32(opacity)
         let pw = bounds.width, sw = source.bounds.width

@@ -167,7 +167,8 @@ struct Bench: ParsableCommand {
                     raster.append(Double(t1 - t0) / 1e6)
                     encode.append(Double(t2 - t1) / 1e6)
                 }
-                print("\(path) raster_ms=\(format(median(raster))) encode_ms=\(format(median(encode)))")
+                let pixels = scene.canvas.pixelWidth * scene.canvas.pixelHeight
+                print("\(path) raster_ms=\(format(median(raster))) encode_ms=\(format(median(encode))) pixels=\(pixels)")
             }
         }
     }

@@ -1,0 +1,121 @@
+import Encoders
+import Foundation
+import XCTest
+
+/// Runs the built `render-previews` binary the way users and CI do.
+final class RenderPreviewsCommandTests: XCTestCase {
+    static var binary: URL {
+        // The test bundle sits beside the products of the same build.
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("render-previews")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return dir.appendingPathComponent("render-previews")
+    }
+
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let scenes = repo.appendingPathComponent("Tests/SnapshotTests/Scenes")
+
+    var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("render-previews-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func testFrameWritesAPNGOfTheCanvasSize() throws {
+        let png = scratch.appendingPathComponent("fold.png").path
+        let r = try run(["frame", Self.scenes.appendingPathComponent("fold-device-reading.json").path, "-o", png])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: png))))
+        XCTAssertEqual(image.width, 780)
+        XCTAssertEqual(image.height, 840)
+    }
+
+    func testTreeFedBackToFrameRendersTheSamePixels() throws {
+        for name in ["carousel-sublayer-transform", "shadows", "clipping-perspective", "fold-device-reading"] {
+            let scene = Self.scenes.appendingPathComponent(name + ".json").path
+            let tree = try run(["tree", scene])
+            XCTAssertEqual(tree.status, 0, tree.stderr)
+            let dumped = scratch.appendingPathComponent(name + ".tree.json")
+            try Data(tree.stdout.utf8).write(to: dumped)
+            let a = scratch.appendingPathComponent(name + ".a.png").path, b = scratch.appendingPathComponent(name + ".b.png").path
+            XCTAssertEqual(try run(["frame", scene, "-o", a]).status, 0)
+            XCTAssertEqual(try run(["frame", dumped.path, "-o", b]).status, 0)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)), name)
+        }
+    }
+
+    func testTheSameSceneGivesByteIdenticalFiles() throws {
+        let scene = Self.scenes.appendingPathComponent("shadows.json").path
+        let a = scratch.appendingPathComponent("a.png").path, b = scratch.appendingPathComponent("b.png").path
+        XCTAssertEqual(try run(["frame", scene, "-o", a]).status, 0)
+        XCTAssertEqual(try run(["frame", scene, "-o", b]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+
+    func testBadSceneNamesFileLineColumnAndKeyPathExitsTwoAndWritesNothing() throws {
+        let bad = scratch.appendingPathComponent("bad.json")
+        try Data("""
+        {"kind": "layers", "canvas": {"width": 100, "height": 100},
+         "root": {"sublayers": [{}, {},
+           {"transform": [1, 0, 0, 0, 0, 1, 0, 0, 0]}]}}
+        """.utf8).write(to: bad)
+        let out = scratch.appendingPathComponent("out.png").path
+        let r = try run(["frame", bad.path, "-o", out])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("\(bad.path):3:18: root.sublayers[2].transform: expected 16 numbers, found 9"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testAnExistingOutputIsNotReplacedWhenTheSceneIsBad() throws {
+        let bad = scratch.appendingPathComponent("bad.json")
+        try Data(#"{"kind": "layers", "canvas": {"width": 100, "height": 100}, "root": {"opacty": 1}}"#.utf8).write(to: bad)
+        let out = scratch.appendingPathComponent("out.png")
+        try Data("previous".utf8).write(to: out)
+        let r = try run(["frame", bad.path, "-o", out.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("did you mean 'opacity'?"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: out), Data("previous".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted(), ["bad.json", "out.png"])
+    }
+
+    func testALayersSceneHasOnlyFrameZero() throws {
+        let scene = Self.scenes.appendingPathComponent("borders.json").path
+        let r = try run(["frame", scene, "--index", "1", "-o", scratch.appendingPathComponent("x.png").path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("one frame (index 0)"), r.stderr)
+        XCTAssertEqual(try run(["tree", scene, "--time", "1.5"]).status, 0)
+    }
+
+    func testBenchPrintsMediansPerStage() throws {
+        let scene = Self.scenes.appendingPathComponent("borders.json").path
+        let r = try run(["bench", scene, "--repeat", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let line = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(line.hasPrefix(scene + " raster_ms="), line)
+        XCTAssertTrue(line.contains(" encode_ms="), line)
+    }
+}
