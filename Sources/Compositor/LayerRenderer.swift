@@ -96,10 +96,7 @@ public struct LayerRenderer: Sendable {
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor,
                                into target: inout Pixmap, clip: Clip) {
-        guard color.packed != 0 else { return }
-        if let mask = rasterizer.coverage(of: path.deviceContours(through: map), clip: target.bounds.intersection(clip.rect)) {
-            target.fill(mask, color: color, clip: clip)
-        }
+        rasterizer.fill(path.deviceContours(through: map), color: color, into: &target, clip: clip)
     }
 
     /// The device rectangle of `bounds` when the map only scales and translates it onto whole pixels and

@@ -14,15 +14,76 @@ public struct Rasterizer: Sendable {
     /// One bit per block of cells in each row, set where a segment wrote: rows are summed pixel by pixel
     /// only in written blocks; between them the running sum is constant and the mask is a memset.
     private var dirty: [UInt64] = []
+    private var rowScratch: [UInt8] = []
 
     public init() {}
 
     /// Coverage of closed device-space contours, clipped to `clip`; nil when nothing is covered.
     public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
+        guard let area = coveredArea(of: contours, clip: clip) else { return nil }
+        var data = [UInt8](repeating: 0, count: area.area)
+        data.withUnsafeMutableBufferPointer { out in
+            sweep(contours, area: area,
+                  run: { y, x, count, value in
+                      if value != 0 { (out.baseAddress! + (y - area.y) * area.width + x - area.x).update(repeating: value, count: count) }
+                  },
+                  pixels: { y, x, values in
+                      (out.baseAddress! + (y - area.y) * area.width + x - area.x).update(from: values.baseAddress!, count: values.count)
+                  })
+        }
+        return Mask(bounds: area, data: data)
+    }
+
+    /// Fills closed device-space contours with `color` straight into `target`, without materialising a
+    /// mask: runs of constant coverage (a shape's interior) become plain stores or one blend per pixel.
+    public mutating func fill(_ contours: [[Point]], color: PremultipliedColor, into target: inout Pixmap, clip: Clip) {
+        guard color.packed != 0 else { return }
+        if clip.mask != nil {
+            if let mask = coverage(of: contours, clip: target.bounds.intersection(clip.rect)) { target.fill(mask, color: color, clip: clip) }
+            return
+        }
+        guard let area = coveredArea(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
+        let src = color.packed
+        let opaque = src >> 24 == 255
+        let tb = target.bounds
+        target.pixels.withUnsafeMutableBufferPointer { p in
+            sweep(contours, area: area,
+                  run: { y, x, count, value in
+                      let base = p.baseAddress! + (y - tb.y) * tb.width + x - tb.x
+                      if value == 255 && opaque {
+                          base.update(repeating: src, count: count)
+                      } else if value != 0 {
+                          let c = value == 255 ? src : multiply(src, UInt32(value))
+                          for i in 0..<count { base[i] = sourceOver(c, base[i]) }
+                      }
+                  },
+                  pixels: { y, x, values in
+                      let base = p.baseAddress! + (y - tb.y) * tb.width + x - tb.x
+                      for i in 0..<values.count {
+                          let v = UInt32(values[i])
+                          if v == 255 {
+                              base[i] = opaque ? src : sourceOver(src, base[i])
+                          } else if v != 0 {
+                              base[i] = sourceOver(multiply(src, v), base[i])
+                          }
+                      }
+                  })
+        }
+    }
+
+    private func coveredArea(of contours: [[Point]], clip: IntRect) -> IntRect? {
         var box = Rect.null
         for c in contours { box = box.union(Rect.bounding(c)) }
         let area = IntRect(enclosing: box).intersection(clip)
-        guard !area.isEmpty else { return nil }
+        return area.isEmpty ? nil : area
+    }
+
+    /// Accumulates the contours over `area`, then walks every row left to right, handing constant stretches
+    /// to `run` (device y, x, count, coverage) and computed pixels of written blocks to `pixels`.
+    @inline(__always)
+    private mutating func sweep(_ contours: [[Point]], area: IntRect,
+                                run: (Int, Int, Int, UInt8) -> Void,
+                                pixels: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks of 64 cells, or wider so that a row never needs more than 64 of them.
         var shift = 6
@@ -30,12 +91,12 @@ public struct Rasterizer: Sendable {
         let blockCount = (stride + (1 << shift) - 1) >> shift
         if cells.count < stride * h { cells = [Float](repeating: 0, count: stride * h) }
         if dirty.count < h { dirty = [UInt64](repeating: 0, count: h) }
+        if rowScratch.count < (1 << shift) { rowScratch = [UInt8](repeating: 0, count: 1 << shift) }
         let ox = Double(area.x), oy = Double(area.y)
         let W = Double(w), H = Double(h)
-        var data = [UInt8](repeating: 0, count: w * h)
-        data.withUnsafeMutableBufferPointer { out in
-            cells.withUnsafeMutableBufferPointer { acc in
-                dirty.withUnsafeMutableBufferPointer { marks in
+        cells.withUnsafeMutableBufferPointer { acc in
+            dirty.withUnsafeMutableBufferPointer { marks in
+                rowScratch.withUnsafeMutableBufferPointer { scratch in
                     let grid = CellGrid(cells: acc, dirty: marks, stride: stride, shift: shift)
                     for contour in contours {
                         var prev = contour[contour.count - 1]
@@ -45,7 +106,7 @@ public struct Rasterizer: Sendable {
                         }
                     }
                     for y in 0..<h {
-                        let row = y * stride, outRow = y * w
+                        let row = y * stride
                         let bits = marks[y]
                         marks[y] = 0
                         var sum: Float = 0
@@ -55,18 +116,19 @@ public struct Rasterizer: Sendable {
                                 for x in start..<end {
                                     sum += acc[row + x]
                                     acc[row + x] = 0
-                                    if x < w { out[outRow + x] = UInt8(min(1, abs(sum)) * 255 + 0.5) }
+                                    scratch[x - start] = UInt8(min(1, abs(sum)) * 255 + 0.5)
+                                }
+                                if start < w {
+                                    pixels(area.y + y, area.x + start, UnsafeBufferPointer(rebasing: scratch[0..<(min(end, w) - start)]))
                                 }
                             } else if start < w {
-                                let v = UInt8(min(1, abs(sum)) * 255 + 0.5)
-                                if v != 0 { (out.baseAddress! + outRow + start).update(repeating: v, count: min(end, w) - start) }
+                                run(area.y + y, area.x + start, min(end, w) - start, UInt8(min(1, abs(sum)) * 255 + 0.5))
                             }
                         }
                     }
                 }
             }
         }
-        return Mask(bounds: area, data: data)
     }
 }
 
