@@ -85,8 +85,9 @@ public struct Rasterizer: Sendable {
                                 run: (Int, Int, Int, UInt8) -> Void,
                                 pixels: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let w = area.width, h = area.height, stride = w + 2
-        // Blocks of 64 cells, or wider so that a row never needs more than 64 of them.
-        var shift = 6
+        // Blocks of 32 cells (measured best against 16 and 64), or wider so that a row never needs more
+        // than 64 of them.
+        var shift = 5
         while (stride + (1 << shift) - 1) >> shift > 64 { shift += 1 }
         let blockCount = (stride + (1 << shift) - 1) >> shift
         if cells.count < stride * h { cells = [Float](repeating: 0, count: stride * h) }
