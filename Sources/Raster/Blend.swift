@@ -16,6 +16,13 @@ func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
     src &+ multiply(dst, 255 &- (src >> 24))
 }
 
+/// A solid color at some coverage (0...255) over a pixel; `opaque` says the color's alpha is 255.
+@inline(__always)
+func paint(_ src: UInt32, opaque: Bool, coverage: UInt32, over dst: UInt32) -> UInt32 {
+    if coverage == 255 { return opaque ? src : sourceOver(src, dst) }
+    return coverage == 0 ? dst : sourceOver(multiply(src, coverage), dst)
+}
+
 /// Where drawing may land: a rectangle of pixels and, for rounded or transformed clips, a coverage mask that
 /// scales every pixel drawn (an anti-aliased clip, as Skia's clipRRect).
 public struct Clip: Sendable {
@@ -65,11 +72,7 @@ extension Pixmap {
                             var ci = (y - clipMask.bounds.y) * cw + (area.x - clipMask.bounds.x)
                             for _ in 0..<area.width {
                                 let cov = (UInt32(m[mi]) * UInt32(c[ci]) + 127) / 255
-                                if cov == 255 {
-                                    p[pi] = opaque ? src : sourceOver(src, p[pi])
-                                } else if cov != 0 {
-                                    p[pi] = sourceOver(multiply(src, cov), p[pi])
-                                }
+                                p[pi] = paint(src, opaque: opaque, coverage: cov, over: p[pi])
                                 pi += 1; mi += 1; ci += 1
                             }
                         }
@@ -94,11 +97,7 @@ extension Pixmap {
                             pi += run; mi += run; n -= run
                             continue
                         }
-                        if cov == 255 {
-                            p[pi] = sourceOver(src, p[pi])
-                        } else if cov != 0 {
-                            p[pi] = sourceOver(multiply(src, cov), p[pi])
-                        }
+                        p[pi] = paint(src, opaque: opaque, coverage: cov, over: p[pi])
                         pi += 1; mi += 1; n -= 1
                     }
                 }
