@@ -60,6 +60,13 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(coverage(ring).coveredArea, expected, accuracy: 0.3)
     }
 
+    func testQuadraticCurveEnclosesTheParabolasArea() {
+        // y = parabola through (0, 0), peak 10 at x = 10, (20, 0): area 2/3 × base × height.
+        var p = Path()
+        p.move(to: Point(20.5, 30.25)); p.quad(to: Point(40.5, 30.25), control: Point(30.5, 10.25)); p.close()
+        XCTAssertEqual(coverage(p).coveredArea, 2.0 / 3 * 20 * 10, accuracy: 0.1)
+    }
+
     func testGeometryOutsideTheClipIsCutNotWrapped() {
         // A rect that starts left of and above the clip: only its visible part counts.
         let m = rasterizer.coverage(of: Path.rect(Rect(-10.5, -3.25, 20, 10)).deviceContours(through: .identity), clip: clip)!

@@ -24,13 +24,18 @@ extension Diffing where Value == Pixmap {
                     message += " Expected \(expected.width)x\(expected.height), rendered \(actual.width)x\(actual.height)."
                 }
                 var attachments: [DiffAttachment] = []
+                var written: [String] = []
                 for (suffix, image) in [(".actual.png", actual), (".diff.png", difference.image)] {
-                    if let png = try? PNGCodec.encode(image) {
-                        try? writeAtomically(png, to: artifactsBase + suffix)
-                        attachments.append(.data(Data(png), name: (artifactsBase as NSString).lastPathComponent + suffix))
+                    guard let png = try? PNGCodec.encode(image) else { continue }
+                    attachments.append(.data(Data(png), name: (artifactsBase as NSString).lastPathComponent + suffix))
+                    do {
+                        try writeAtomically(png, to: artifactsBase + suffix)
+                        written.append(artifactsBase + suffix)
+                    } catch {
+                        message += " Could not write \(artifactsBase + suffix): \(error)."
                     }
                 }
-                message += " Wrote \(artifactsBase).actual.png and \(artifactsBase).diff.png."
+                if !written.isEmpty { message += " Wrote " + written.joined(separator: " and ") + "." }
                 return (message, attachments)
             }
         )
