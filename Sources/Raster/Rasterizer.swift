@@ -117,13 +117,13 @@ public struct Rasterizer: Sendable {
                                 for x in start..<end {
                                     sum += acc[row + x]
                                     acc[row + x] = 0
-                                    scratch[x - start] = UInt8(min(1, abs(sum)) * 255 + 0.5)
+                                    scratch[x - start] = coverageByte(sum)
                                 }
                                 if start < w {
                                     pixels(area.y + y, area.x + start, UnsafeBufferPointer(rebasing: scratch[0..<(min(end, w) - start)]))
                                 }
                             } else if start < w {
-                                run(area.y + y, area.x + start, min(end, w) - start, UInt8(min(1, abs(sum)) * 255 + 0.5))
+                                run(area.y + y, area.x + start, min(end, w) - start, coverageByte(sum))
                             }
                         }
                     }
@@ -131,6 +131,13 @@ public struct Rasterizer: Sendable {
             }
         }
     }
+}
+
+/// |sum| clamped to 1, as a byte rounded to nearest. Adding 2^23 puts the rounded integer in the low
+/// mantissa bits, which avoids the checked Float-to-integer conversion in the innermost loop.
+@inline(__always)
+private func coverageByte(_ sum: Float) -> UInt8 {
+    UInt8(truncatingIfNeeded: (min(1, abs(sum)) * 255 + 8_388_608).bitPattern)
 }
 
 /// The accumulation cells of one coverage pass and their dirty-block marks.
