@@ -85,14 +85,13 @@ public struct Rasterizer: Sendable {
                                 run: (Int, Int, Int, UInt8) -> Void,
                                 pixels: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let w = area.width, h = area.height, stride = w + 2
-        // Blocks of 32 cells (measured best against 16 and 64), or wider so that a row never needs more
-        // than 64 of them.
-        var shift = 5
+        // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
+        var shift = 3
         while (stride + (1 << shift) - 1) >> shift > 64 { shift += 1 }
         let blockCount = (stride + (1 << shift) - 1) >> shift
         if cells.count < stride * h { cells = [Float](repeating: 0, count: stride * h) }
         if dirty.count < h { dirty = [UInt64](repeating: 0, count: h) }
-        if rowScratch.count < (1 << shift) { rowScratch = [UInt8](repeating: 0, count: 1 << shift) }
+        if rowScratch.count < stride { rowScratch = [UInt8](repeating: 0, count: stride) }
         let ox = Double(area.x), oy = Double(area.y)
         let W = Double(w), H = Double(h)
         cells.withUnsafeMutableBufferPointer { acc in
@@ -111,20 +110,26 @@ public struct Rasterizer: Sendable {
                         let bits = marks[y]
                         marks[y] = 0
                         var sum: Float = 0
-                        for b in 0..<blockCount {
-                            let start = b << shift, end = min(stride, (b + 1) << shift)
-                            if bits & (1 << UInt64(b)) != 0 {
+                        var b = 0
+                        // Consecutive blocks of the same kind are handled as one stretch.
+                        while b < blockCount {
+                            let dirtyStretch = (bits >> UInt64(b)) & 1 != 0
+                            let rest = dirtyStretch ? ~(bits >> UInt64(b)) : (bits >> UInt64(b))
+                            let e = min(blockCount, b + (rest == 0 ? 64 : rest.trailingZeroBitCount))
+                            let start = b << shift, end = min(stride, e << shift)
+                            if dirtyStretch {
                                 for x in start..<end {
                                     sum += acc[row + x]
                                     acc[row + x] = 0
-                                    scratch[x - start] = coverageByte(sum)
+                                    scratch[x] = coverageByte(sum)
                                 }
                                 if start < w {
-                                    pixels(area.y + y, area.x + start, UnsafeBufferPointer(rebasing: scratch[0..<(min(end, w) - start)]))
+                                    pixels(area.y + y, area.x + start, UnsafeBufferPointer(rebasing: scratch[start..<min(end, w)]))
                                 }
                             } else if start < w {
                                 run(area.y + y, area.x + start, min(end, w) - start, coverageByte(sum))
                             }
+                            b = e
                         }
                     }
                 }
