@@ -20,6 +20,7 @@ public struct Layer: Hashable, Sendable {
     public var shadowOpacity: Double = 0
     public var shadowRadius: Double = 3
     public var shadowOffset: Point = Point(0, -3)
+    public var contents: LayerContents? = nil
     public var sublayers: [Layer] = []
 
     public init(name: String? = nil) { self.name = name }

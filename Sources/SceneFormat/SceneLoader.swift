@@ -49,8 +49,12 @@ public enum SceneLoader {
 let layerKeys = [
     "name", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
     "opacity", "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor",
-    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "sublayers",
+    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "contents", "sublayers",
 ]
+let contentsKeys = ["text", "glyph"]
+let textKeys = ["string", "font", "weight", "italic", "size", "color", "alignment", "lineLimit", "lineHeight",
+                "verticalAlignment", "baseline"]
+let glyphKeys = ["name", "size", "color"]
 let canvasKeys = ["width", "height", "scale", "background"]
 let sceneKeys = ["kind", "canvas", "root"]
 
@@ -195,8 +199,7 @@ private struct SceneDecoder {
                 layer.sublayers = try items.enumerated().map { i, item in
                     try self.layer(item, p + "[\(i)]", depth: depth + 1)
                 }
-            case "contents":
-                throw error(key: member, p, "contents are not supported yet")
+            case "contents": layer.contents = try contents(v, p)
             default:
                 throw unknownKey(member, path, known: layerKeys)
             }
@@ -208,6 +211,97 @@ private struct SceneDecoder {
             layer.position = placed.position
         }
         return layer
+    }
+
+    // MARK: Contents
+
+    func contents(_ value: JSONValue, _ path: String) throws -> LayerContents {
+        let members = try object(value, path)
+        guard members.count == 1, let member = members.first else {
+            throw error(value, path, "expected an object with one key, \"text\" or \"glyph\", found \(members.count) keys")
+        }
+        let p = child(path, member.key)
+        switch member.key {
+        case "text": return .text(try text(member.value, p))
+        case "glyph": return .glyph(try glyph(member.value, p))
+        default: throw unknownKey(member, path, known: contentsKeys)
+        }
+    }
+
+    func text(_ value: JSONValue, _ path: String) throws -> TextContents {
+        var text = TextContents("")
+        var string: String?
+        var vertical: (JSONValue, String)?
+        var baseline: (JSONValue, Double)?
+        for member in try object(value, path) {
+            let p = child(path, member.key), v = member.value
+            switch member.key {
+            case "string": string = try self.string(v, p)
+            case "font": text.font = try self.string(v, p)
+            case "weight": text.weight = try choice(v, p, FontWeight.self)
+            case "italic": text.italic = try bool(v, p)
+            case "size": text.size = try number(v, p, .positive)
+            case "color": text.color = try color(v, p)
+            case "alignment": text.alignment = try choice(v, p, TextAlignment.self)
+            case "lineLimit": text.lineLimit = try integer(v, p)
+            case "lineHeight": text.lineHeight = try number(v, p, .positive)
+            case "verticalAlignment":
+                let s = try self.string(v, p)
+                guard ["center", "top", "firstBaseline"].contains(s) else {
+                    throw error(v, p, "expected one of \"center\", \"top\", \"firstBaseline\", found \(quoted(s))")
+                }
+                vertical = (v, s)
+            case "baseline": baseline = (v, try number(v, p))
+            default: throw unknownKey(member, path, known: textKeys)
+            }
+        }
+        guard let string else { throw error(value, path, "missing required key 'string'") }
+        text.string = string
+        switch vertical?.1 {
+        case "top": text.verticalAlignment = .top
+        case "firstBaseline":
+            guard let baseline else {
+                throw error(value, path, "verticalAlignment \"firstBaseline\" needs 'baseline' (points from the top of the bounds)")
+            }
+            text.verticalAlignment = .firstBaseline(baseline.1)
+        default:
+            if let baseline {
+                throw error(baseline.0, child(path, "baseline"), "'baseline' applies only with verticalAlignment \"firstBaseline\"")
+            }
+        }
+        return text
+    }
+
+    func glyph(_ value: JSONValue, _ path: String) throws -> GlyphContents {
+        var glyph = GlyphContents(.circle)
+        var named = false
+        for member in try object(value, path) {
+            let p = child(path, member.key), v = member.value
+            switch member.key {
+            case "name": glyph.icon = try choice(v, p, Icon.self); named = true
+            case "size": glyph.size = try number(v, p, .positive)
+            case "color": glyph.color = try color(v, p)
+            default: throw unknownKey(member, path, known: glyphKeys)
+            }
+        }
+        guard named else { throw error(value, path, "missing required key 'name'") }
+        return glyph
+    }
+
+    /// One of an enumeration's raw values, with a suggestion for a near miss.
+    func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: String, _ type: T.Type) throws -> T where T.RawValue == String {
+        let s = try string(value, path)
+        if let v = T(rawValue: s) { return v }
+        let names = T.allCases.map(\.rawValue)
+        var message = "expected one of \(names.map(quoted).joined(separator: ", ")), found \(quoted(s))"
+        if let near = closestKey(to: s, in: names) { message += "; did you mean \(quoted(near))?" }
+        throw error(value, path, message)
+    }
+
+    func integer(_ value: JSONValue, _ path: String) throws -> Int {
+        let n = try number(value, path, .nonNegative)
+        guard n == n.rounded(), n <= 1_000_000 else { throw error(value, path, "expected a whole number >= 0, found \(formatNumber(n))") }
+        return Int(n)
     }
 
     // MARK: Values

@@ -58,8 +58,39 @@ public enum SceneWriter {
         if layer.shadowOpacity != d.shadowOpacity { m.append(("shadowOpacity", .number(layer.shadowOpacity))) }
         if layer.shadowRadius != d.shadowRadius { m.append(("shadowRadius", .number(layer.shadowRadius))) }
         if layer.shadowOffset != d.shadowOffset { m.append(("shadowOffset", point(layer.shadowOffset))) }
+        if let contents = layer.contents { m.append(("contents", node(contents))) }
         if !layer.sublayers.isEmpty { m.append(("sublayers", .array(layer.sublayers.map(node)))) }
         return .object(m)
+    }
+
+    static func node(_ contents: LayerContents) -> Node {
+        switch contents {
+        case .text(let t):
+            let d = TextContents("")
+            var m: [(String, Node)] = [("string", .string(t.string))]
+            if t.font != d.font { m.append(("font", .string(t.font))) }
+            if t.weight != d.weight { m.append(("weight", .string(t.weight.rawValue))) }
+            if t.italic != d.italic { m.append(("italic", .bool(t.italic))) }
+            if t.size != d.size { m.append(("size", .number(t.size))) }
+            if t.color != d.color { m.append(("color", .string(t.color.hex))) }
+            if t.alignment != d.alignment { m.append(("alignment", .string(t.alignment.rawValue))) }
+            if t.lineLimit != d.lineLimit { m.append(("lineLimit", .number(Double(t.lineLimit)))) }
+            if let h = t.lineHeight { m.append(("lineHeight", .number(h))) }
+            switch t.verticalAlignment {
+            case .center: break
+            case .top: m.append(("verticalAlignment", .string("top")))
+            case .firstBaseline(let b):
+                m.append(("verticalAlignment", .string("firstBaseline")))
+                m.append(("baseline", .number(b)))
+            }
+            return .object([("text", .object(m))])
+        case .glyph(let g):
+            let d = GlyphContents(g.icon)
+            var m: [(String, Node)] = [("name", .string(g.icon.rawValue))]
+            if g.size != d.size { m.append(("size", .number(g.size))) }
+            if g.color != d.color { m.append(("color", .string(g.color.hex))) }
+            return .object([("glyph", .object(m))])
+        }
     }
 
     /// Output tree: ordered members, no positions.

@@ -217,9 +217,43 @@ final class SceneLoaderTests: XCTestCase {
                     "Scenes/x.json:1:113: root.frame: 'frame' cannot be combined with 'position'")
     }
 
-    func testContentsAreReserved() {
-        assertError(scene(root: #"{"sublayers": [{"contents": "image.png"}]}"#),
-                    "Scenes/x.json:1:84: root.sublayers[0].contents: contents are not supported yet")
+    func testTextAndGlyphContents() throws {
+        let loaded = try SceneLoader.parse(scene(root: """
+        {"sublayers": [
+          {"contents": {"text": {"string": "Inbox", "weight": "bold", "size": 34, "color": "#FF0000",
+                                 "alignment": "center", "lineLimit": 2, "lineHeight": 41, "italic": true,
+                                 "verticalAlignment": "firstBaseline", "baseline": 30}}},
+          {"contents": {"glyph": {"name": "trash", "size": 20, "color": "#FFFFFF"}}},
+          {"contents": {"text": {"string": "x"}}}
+        ]}
+        """), file: "x.json")
+        var text = TextContents("Inbox", weight: .bold, italic: true, size: 34, color: Color(hex: "#FF0000")!)
+        text.alignment = .center
+        text.lineLimit = 2
+        text.lineHeight = 41
+        text.verticalAlignment = .firstBaseline(30)
+        XCTAssertEqual(loaded.root.sublayers[0].contents, .text(text))
+        XCTAssertEqual(loaded.root.sublayers[1].contents, .glyph(GlyphContents(.trash, size: 20, color: .white)))
+        XCTAssertEqual(loaded.root.sublayers[2].contents, .text(TextContents("x")))
+    }
+
+    func testContentsErrors() {
+        assertError(scene(root: #"{"contents": "image.png"}"#),
+                    "Scenes/x.json:1:81: root.contents: expected an object, found a string")
+        assertError(scene(root: #"{"contents": {"txt": {}}}"#),
+                    "Scenes/x.json:1:82: root.contents: unknown key 'txt', did you mean 'text'?")
+        assertError(scene(root: #"{"contents": {"text": {"size": 3}}}"#),
+                    "Scenes/x.json:1:90: root.contents.text: missing required key 'string'")
+        assertError(scene(root: #"{"contents": {"text": {"string": "a", "weight": "bolt"}}}"#),
+                    #"Scenes/x.json:1:116: root.contents.text.weight: expected one of "regular", "medium", "semibold", "bold", found "bolt"; did you mean "bold"?"#)
+        assertError(scene(root: #"{"contents": {"text": {"string": "a", "lineLimit": 1.5}}}"#),
+                    "Scenes/x.json:1:119: root.contents.text.lineLimit: expected a whole number >= 0, found 1.5")
+        assertError(scene(root: #"{"contents": {"text": {"string": "a", "verticalAlignment": "firstBaseline"}}}"#),
+                    #"Scenes/x.json:1:90: root.contents.text: verticalAlignment "firstBaseline" needs 'baseline' (points from the top of the bounds)"#)
+        assertError(scene(root: #"{"contents": {"glyph": {"name": "trash-can"}}}"#),
+                    #"Scenes/x.json:1:100: root.contents.glyph.name: expected one of "trash", "flag", "ellipsis", "envelope", "envelope-open", "star", "star-outline", "bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo", "grid", "note", "user-plus", "user", "globe", "circle", "folder", "camera", "chevron-right", "chevron-left", "face-id", "plus", "minus", "search", found "trash-can""#)
+        assertError(scene(root: #"{"contents": {"text": {"string": "a"}, "glyph": {"name": "star"}}}"#),
+                    #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text" or "glyph", found 2 keys"#)
     }
 
     func testUnknownKeysSuggestCloseMatches() {

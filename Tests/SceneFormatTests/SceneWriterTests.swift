@@ -102,7 +102,21 @@ final class SceneWriterTests: XCTestCase {
         b.zPosition = .greatestFiniteMagnitude
         b.sublayers = [Layer(), a]
         var root = Layer()
-        root.sublayers = [a, b, Layer(name: "last")]
+        var label = Layer(name: "label")
+        var text = TextContents("안녕 \"hi\"\nمرحبا", font: "NanumGothic", weight: .semibold, italic: true, size: 13.5,
+                                color: Color(hex: "#11223344")!)
+        text.alignment = .right
+        text.lineLimit = 0
+        text.lineHeight = 18
+        text.verticalAlignment = .firstBaseline(-2.5)
+        label.contents = .text(text)
+        var icon = Layer(name: "icon")
+        icon.contents = .glyph(GlyphContents(.envelopeOpen, size: 17, color: .white))
+        var top = Layer(name: "top")
+        var topText = TextContents("t")
+        topText.verticalAlignment = .top
+        top.contents = .text(topText)
+        root.sublayers = [a, b, Layer(name: "last"), label, icon, top]
         return LayerScene(canvas: Canvas(width: 123.456, height: 0.75, scale: 4, background: .black), root: root)
     }
 

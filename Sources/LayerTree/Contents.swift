@@ -1,0 +1,76 @@
+/// What a layer draws between its background and its sublayers: text or an icon glyph. Descriptions only;
+/// the Text module shapes and lays them out, the compositor draws them.
+public enum LayerContents: Hashable, Sendable {
+    case text(TextContents)
+    case glyph(GlyphContents)
+}
+
+public enum FontWeight: String, CaseIterable, Hashable, Sendable {
+    case regular, medium, semibold, bold
+}
+
+public enum TextAlignment: String, CaseIterable, Hashable, Sendable {
+    /// Leading edge of the paragraph's direction: left for Latin and Hangul, right for Arabic.
+    case natural, left, center, right
+}
+
+/// Where the text block sits vertically in the layer's bounds.
+public enum VerticalTextAlignment: Hashable, Sendable {
+    /// Centered, as UILabel draws.
+    case center
+    case top
+    /// The first line's baseline at this distance below the top of the bounds (how the swipe buttons align
+    /// their titles).
+    case firstBaseline(Double)
+}
+
+/// A label: UILabel's drawing properties.
+public struct TextContents: Hashable, Sendable {
+    public var string: String
+    public var font: String = "Inter"
+    public var weight: FontWeight = .regular
+    public var italic: Bool = false
+    /// Point size.
+    public var size: Double = 17
+    public var color: Color = .black
+    public var alignment: TextAlignment = .natural
+    /// Lines at most; 0 means no limit. Text beyond it is cut at the tail with "…" (UILabel's default).
+    public var lineLimit: Int = 1
+    /// Distance between baselines; nil uses the font's natural line height.
+    public var lineHeight: Double? = nil
+    public var verticalAlignment: VerticalTextAlignment = .center
+
+    public init(_ string: String, font: String = "Inter", weight: FontWeight = .regular, italic: Bool = false,
+                size: Double = 17, color: Color = .black) {
+        self.string = string; self.font = font; self.weight = weight; self.italic = italic
+        self.size = size; self.color = color
+    }
+}
+
+/// The icons the previews use (SF Symbols on iOS; drawn from Font Awesome here).
+public enum Icon: String, CaseIterable, Hashable, Sendable {
+    case trash, flag, ellipsis, envelope
+    case envelopeOpen = "envelope-open"
+    case star
+    case starOutline = "star-outline"
+    case bell, archive, reply, share, check, heart
+    case calendar, clock, phone, dollar, photo, grid, note
+    case userPlus = "user-plus"
+    case user, globe, circle, folder, camera
+    case chevronRight = "chevron-right"
+    case chevronLeft = "chevron-left"
+    case faceID = "face-id"
+    case plus, minus, search
+}
+
+/// An icon tinted with one color, centered in the layer's bounds.
+public struct GlyphContents: Hashable, Sendable {
+    public var icon: Icon
+    /// Point size of the icon font.
+    public var size: Double = 22
+    public var color: Color = .black
+
+    public init(_ icon: Icon, size: Double = 22, color: Color = .black) {
+        self.icon = icon; self.size = size; self.color = color
+    }
+}
