@@ -3,7 +3,7 @@ import PackageDescription
 
 // The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
 //   RenderPreviewsCLI -> SceneFormat -> LayerTree -> Geometry
-//                     -> Compositor  -> LayerTree, Raster -> Geometry
+//                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 let package = Package(
     name: "render-previews",
@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "LayerTree", dependencies: ["Geometry"]),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Compositor", dependencies: ["LayerTree", "Raster"]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "Text", dependencies: ["Geometry", "LayerTree", "Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
         .target(name: "SceneFormat", dependencies: ["LayerTree"]),
         .executableTarget(
@@ -33,6 +37,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
         .testTarget(
             name: "SnapshotTests",

@@ -1,22 +1,33 @@
 import Geometry
 import LayerTree
 import Raster
+import Text
 
 /// Draws a layer tree the way Core Animation composites it (see docs/core-animation.md in ../shared/spec):
 /// each level is flattened to a 2D projective map, siblings are drawn in zPosition order, opacity is group
 /// opacity, masksToBounds clips contents and sublayers to the rounded bounds, and within a layer the order is
 /// shadow, background, contents, sublayers, border.
-public struct LayerRenderer: Sendable {
+public struct LayerRenderer {
     private var rasterizer = Rasterizer()
+    /// Fonts are opened on the first text or icon drawn, so scenes without any need no font files.
+    private var textEngine: TextLayoutEngine?
+    /// Glyph outlines of laid-out contents, by contents and bounds: frames repeat most labels.
+    private var contentsCache: [ContentsKey: Path] = [:]
+
+    private struct ContentsKey: Hashable {
+        var contents: LayerContents
+        var bounds: Rect
+    }
 
     public init() {}
 
-    public mutating func render(_ scene: LayerScene) -> Pixmap {
+    /// Renders one frame. Throws when a font the contents name is missing.
+    public mutating func render(_ scene: LayerScene) throws -> Pixmap {
         let canvas = scene.canvas
         var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
                             fill: premultiplied(canvas.background, opacity: 1))
         let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
-        draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: Clip(rect: target.bounds))
+        try draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: Clip(rect: target.bounds))
         return target
     }
 
@@ -33,17 +44,18 @@ public struct LayerRenderer: Sendable {
     /// Draws a layer into `target`, limited by `clip` (the enclosing masks: a rectangle of pixels and, for
     /// rounded or transformed masks, an anti-aliased coverage mask).
     private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
-                               into target: inout Pixmap, clip: Clip) {
+                               into target: inout Pixmap, clip: Clip) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let map = Self.deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
         let shadow = layer.hasVisibleShadow
         let hasBackground = layer.backgroundColor?.isVisible ?? false
         let hasBorder = layer.borderWidth > 0 && layer.borderColor.isVisible
-        let drawsMoreThanOnce = !layer.sublayers.isEmpty || (hasBackground && hasBorder)
+        let fills = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (layer.contents == nil ? 0 : 1)
+        let drawsMoreThanOnce = !layer.sublayers.isEmpty || fills > 1
 
         // One fill and no shadow: the opacity can go straight into the color.
         if !shadow && (layer.opacity >= 1 || !drawsMoreThanOnce) {
-            drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip)
+            try drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip)
             return
         }
         // Otherwise composite the layer as a group, offscreen, then fade it as one.
@@ -52,18 +64,29 @@ public struct LayerRenderer: Sendable {
             .intersection(shadow ? IntRect(enclosing: shadowSourceArea(visible, layer: layer, map: map)) : visible)
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
-        drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
+        try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
         let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
         if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
         target.composite(group, opacity: opacity, clip: clip)
     }
 
-    /// Background, sublayers (clipped when masksToBounds), border.
+    /// Background, contents, sublayers (clipped when masksToBounds), border.
     private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double,
-                                   into target: inout Pixmap, clip: Clip) {
+                                   into target: inout Pixmap, clip: Clip) throws {
         let radius = layer.effectiveCornerRadius
         if let bg = layer.backgroundColor, bg.isVisible {
             fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target, clip: clip)
+        }
+        if let contents = layer.contents {
+            let color: Color
+            switch contents {
+            case .text(let t): color = t.color
+            case .glyph(let g): color = g.color
+            }
+            // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
+            // the layer under perspective.
+            fill(try contentsPath(contents, bounds: layer.bounds), map: map, color: premultiplied(color, opacity: opacity),
+                 into: &target, clip: clip)
         }
         if !layer.sublayers.isEmpty {
             let sub = layer.sublayerTransformAboutAnchor
@@ -80,7 +103,7 @@ public struct LayerRenderer: Sendable {
                 }
             }
             if !inner.rect.isEmpty {
-                for s in layer.sublayersInDrawingOrder { draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
+                for s in layer.sublayersInDrawingOrder { try draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
             }
         }
         if layer.borderWidth > 0 && layer.borderColor.isVisible {
@@ -92,6 +115,21 @@ public struct LayerRenderer: Sendable {
             }
             fill(ring, map: map, color: premultiplied(layer.borderColor, opacity: opacity), into: &target, clip: clip)
         }
+    }
+
+    private mutating func contentsPath(_ contents: LayerContents, bounds: Rect) throws -> Path {
+        let key = ContentsKey(contents: contents, bounds: bounds)
+        if let cached = contentsCache[key] { return cached }
+        if textEngine == nil { textEngine = TextLayoutEngine(fonts: try FontLibrary()) }
+        let engine = textEngine!
+        let path: Path
+        switch contents {
+        case .text(let t): path = try engine.place(t, in: bounds.standardized).path()
+        case .glyph(let g): path = try engine.iconPath(g, in: bounds.standardized)
+        }
+        if contentsCache.count > 4096 { contentsCache.removeAll() }
+        contentsCache[key] = path
+        return path
     }
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor,
@@ -150,6 +188,15 @@ public struct LayerRenderer: Sendable {
         var box = Rect.null
         if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) {
             box = own
+        }
+        if let contents = layer.contents {
+            // Glyphs may overhang the bounds (UILabel does not clip): allow a margin of the point size.
+            let size: Double
+            switch contents {
+            case .text(let t): size = t.size
+            case .glyph(let g): size = g.size
+            }
+            box = box.union(projectedBounds(layer.bounds.insetBy(dx: -size, dy: -size), map: map))
         }
         let sub = layer.sublayerTransformAboutAnchor
         var children = Rect.null

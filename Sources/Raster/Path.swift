@@ -24,6 +24,22 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The path with every point mapped by an affine transform (curves stay curves).
+    public func applying(_ t: ProjectiveTransform) -> Path {
+        var p = Path()
+        p.elements.reserveCapacity(elements.count)
+        for e in elements {
+            switch e {
+            case .move(let a): p.elements.append(.move(t.apply(a)))
+            case .line(let a): p.elements.append(.line(t.apply(a)))
+            case .quad(let c, let a): p.elements.append(.quad(t.apply(c), t.apply(a)))
+            case .cubic(let c1, let c2, let a): p.elements.append(.cubic(t.apply(c1), t.apply(c2), t.apply(a)))
+            case .close: p.elements.append(.close)
+            }
+        }
+        return p
+    }
+
     // MARK: Shapes
 
     /// A rectangle, clockwise in a y-down space (the winding `reversed` flips).

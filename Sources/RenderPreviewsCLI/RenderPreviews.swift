@@ -54,7 +54,10 @@ func reportingErrors(_ body: () throws -> Void) throws {
     } catch let error as CLIError {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(2)
-    } catch let error as EncoderError {
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        // Environment and output failures (a missing font, an unwritable file): status 1.
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(1)
     }
@@ -76,7 +79,7 @@ struct Frame: ParsableCommand {
             let loaded = try SceneLoader.load(path: scene)
             let frame = try selection.frame(of: loaded, path: scene)
             var renderer = LayerRenderer()
-            let png = try PNGCodec.encode(renderer.render(frame))
+            let png = try PNGCodec.encode(try renderer.render(frame))
             try writeAtomically(png, to: output)
         }
     }
@@ -122,7 +125,7 @@ struct Render: ParsableCommand {
             let target = (output as NSString).appendingPathComponent((name as NSString).deletingPathExtension + ".png")
             do {
                 let scene = try SceneLoader.load(path: path)
-                try writeAtomically(PNGCodec.encode(renderer.render(scene)), to: target)
+                try writeAtomically(PNGCodec.encode(try renderer.render(scene)), to: target)
                 if !quiet { print("\(path) -> \(target)") }
             } catch {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -160,7 +163,7 @@ struct Bench: ParsableCommand {
                 var raster: [Double] = [], encode: [Double] = []
                 for _ in 0..<`repeat` {
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    let pixmap = renderer.render(scene)
+                    let pixmap = try renderer.render(scene)
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     _ = try PNGCodec.encode(pixmap)
                     let t2 = DispatchTime.now().uptimeNanoseconds

@@ -16,7 +16,7 @@ final class LayerSceneSnapshotTests: XCTestCase {
                                 "missing scene \(name)", file: file, line: line)
         let scene = try SceneLoader.load(path: url.path)
         var renderer = LayerRenderer()
-        let image = renderer.render(scene)
+        let image = try renderer.render(scene)
         let base = (Self.snapshotDirectory as NSString).appendingPathComponent(name)
         if let failure = verifySnapshot(of: image, as: .png(artifactsBase: base), named: name,
                                         snapshotDirectory: Self.snapshotDirectory, file: file, testName: "scene", line: line) {

@@ -1,0 +1,67 @@
+import Geometry
+import LayerTree
+import Raster
+
+extension Icon {
+    /// The icon's code point in Font Awesome 4.7 (fonts-font-awesome), the Debian icon face closest to the
+    /// SF Symbols the iOS previews use.
+    public var fontAwesomeCodePoint: Unicode.Scalar {
+        let value: UInt32
+        switch self {
+        case .trash: value = 0xF1F8
+        case .flag: value = 0xF024
+        case .ellipsis: value = 0xF141
+        case .envelope: value = 0xF0E0
+        case .envelopeOpen: value = 0xF2B6
+        case .star: value = 0xF005
+        case .starOutline: value = 0xF006
+        case .bell: value = 0xF0F3
+        case .archive: value = 0xF187
+        case .reply: value = 0xF112
+        case .share: value = 0xF064
+        case .check: value = 0xF00C
+        case .heart: value = 0xF004
+        case .calendar: value = 0xF073
+        case .clock: value = 0xF017
+        case .phone: value = 0xF095
+        case .dollar: value = 0xF155
+        case .photo: value = 0xF03E
+        case .grid: value = 0xF00A
+        case .note: value = 0xF249
+        case .userPlus: value = 0xF234
+        case .user: value = 0xF007
+        case .globe: value = 0xF0AC
+        case .circle: value = 0xF111
+        case .folder: value = 0xF07B
+        case .camera: value = 0xF030
+        case .chevronRight: value = 0xF054
+        case .chevronLeft: value = 0xF053
+        case .faceID: value = 0xF2BD
+        case .plus: value = 0xF067
+        case .minus: value = 0xF068
+        case .search: value = 0xF002
+        }
+        return Unicode.Scalar(value)!
+    }
+}
+
+extension TextLayoutEngine {
+    public static let iconFamily = "FontAwesome"
+
+    /// The icon's outline centered in `bounds` (by its drawn extent, as a symbol image view centers it).
+    public func iconPath(_ glyph: GlyphContents, in bounds: Rect) throws -> Path {
+        let face = try fonts.face(FontDescriptor(family: Self.iconFamily))
+        let scalar = glyph.icon.fontAwesomeCodePoint
+        guard face.hasGlyph(for: scalar) else {
+            throw FontError(description: "\(Self.iconFamily) has no glyph for icon '\(glyph.icon.rawValue)'")
+        }
+        let shaped = Shaper.shape([scalar], range: 0..<1, face: face, size: glyph.size, direction: .leftToRight).glyphs
+        guard let g = shaped.first else { return Path() }
+        let k = glyph.size / face.unitsPerEm
+        let outline = face.outline(glyph: g.glyph)
+        let box = outline.controlBounds
+        guard !box.isNull else { return Path() }
+        let dx = bounds.midX - box.midX * k, dy = bounds.midY - box.midY * k
+        return outline.applying(ProjectiveTransform(m11: k, m12: 0, m13: 0, m21: 0, m22: k, m23: 0, m31: dx, m32: dy, m33: 1))
+    }
+}
