@@ -249,8 +249,130 @@ def main():
     scene("fractional-geometry", 240, 100, {"bounds": [0, 0, 240, 100], "position": [120, 50], "sublayers": fr},
           background="#FFFFFF", scale_=3)
 
+    text_scenes(colors)
+
     # The showcase in Scenes/: a whole 390 x 844 screen of folding cards with soft shadows, mid-scroll.
     showcase(colors)
+
+
+def label(x, y, w, h, string, **text):
+    t = {"string": string}
+    t.update(text)
+    return frame(x, y, w, h, contents={"text": t})
+
+
+def icon(x, y, w, h, name, size=22, color="#FFFFFF", **kw):
+    d = frame(x, y, w, h, contents={"glyph": {"name": name, "size": size, "color": color}})
+    d.update(kw)
+    return d
+
+
+def text_scenes(colors):
+    # Sizes, weights and italic, at 1x, 2x and 3x: the same labels must stay crisp at every scale.
+    rows = []
+    y = 10
+    for size, weight, italic in [(11, "regular", False), (13, "regular", True), (15, "medium", False),
+                                 (17, "semibold", False), (22, "bold", False), (34, "bold", False)]:
+        name = "%s%s %gpt" % (weight, " italic" if italic else "", size)
+        rows.append(label(10, y, 300, size * 1.3, "Inbox %s — Kerning: AV To Wa" % name, size=size, weight=weight,
+                          italic=italic, alignment="left"))
+        y += size * 1.3 + 4
+    for scale in (1, 2, 3):
+        suffix = "" if scale == 1 else "-%dx" % scale
+        scene("text-sizes" + suffix, 320, y + 6, {"bounds": [0, 0, 320, y + 6], "position": [160, (y + 6) / 2],
+                                                   "sublayers": rows}, background="#FFFFFF", scale_=scale)
+
+    # Wrapping, truncation, alignment and line height in fixed boxes (grey boxes show the bounds).
+    body = ("Hi Anna, the quarterly report is attached. Let me know if the numbers on page four look right "
+            "before we send it to the board on Friday.")
+    boxes = []
+    specs = [(10, 10, "one line, tail truncation", {"lineLimit": 1}),
+             (10, 60, "two lines", {"lineLimit": 2, "color": "#8E8E93"}),
+             (10, 120, "no limit, centered", {"lineLimit": 0, "alignment": "center"}),
+             (200, 10, "right aligned, two lines", {"lineLimit": 2, "alignment": "right"}),
+             (200, 80, "line height 24, top", {"lineLimit": 3, "lineHeight": 24, "verticalAlignment": "top"}),
+             (200, 170, "first baseline at 14", {"lineLimit": 1, "verticalAlignment": "firstBaseline", "baseline": 14,
+                                                 "weight": "semibold"})]
+    for x, y, _, opts in specs:
+        h = 100 if opts.get("lineLimit") == 0 else (80 if opts.get("lineLimit") == 3 else 40)
+        box = frame(x, y, 170, h, backgroundColor="#F2F2F7")
+        t = {"string": body, "size": 13}
+        t.update(opts)
+        box["contents"] = {"text": t}
+        boxes.append(box)
+    boxes.append(label(10, 230, 360, 20, "Supercalifragilisticexpialidocious-antidisestablishmentarianism", size=15,
+                       lineLimit=0))
+    scene("text-wrapping-truncation", 380, 300, {"bounds": [0, 0, 380, 300], "position": [190, 150],
+                                                 "sublayers": boxes}, background="#FFFFFF")
+
+    # Right-to-left Arabic: natural alignment is right, lines break and truncate from the right.
+    arabic = [
+        label(10, 10, 360, 30, "صندوق الوارد", size=28, weight="bold"),
+        label(10, 50, 360, 22, "مرحبا بكم في التطبيق", size=17, weight="semibold"),
+        label(10, 76, 360, 44, "تم إرسال التقرير الفصلي إلى الفريق، يرجى مراجعة الأرقام قبل يوم الجمعة القادم.",
+              size=15, color="#8E8E93", lineLimit=2),
+        label(10, 124, 200, 22, "هذا سطر طويل جدا لا يتسع في مربع صغير", size=15, lineLimit=1,
+              contents_bg=None) if False else label(10, 124, 200, 22, "هذا سطر طويل جدا لا يتسع في مربع صغير",
+                                                     size=15, lineLimit=1),
+        label(10, 150, 360, 22, "حذف", size=17, alignment="center", color="#FF3B30"),
+    ]
+    scene("text-rtl-arabic", 380, 180, {"bounds": [0, 0, 380, 180], "position": [190, 90], "sublayers": arabic},
+          background="#FFFFFF")
+
+    # Hangul, as in the original Korean demo, with Latin fallback inside the same label.
+    hangul = [
+        label(16, 10, 350, 40, "받은 편지함", size=34, weight="bold", alignment="left"),
+        label(16, 56, 350, 22, "김민수 · 오전 9:41", size=17, weight="semibold", alignment="left"),
+        label(16, 82, 350, 40, "다음 주 회의 일정을 확인해 주세요. 자료는 첨부 파일(PDF)로 보냈습니다.", size=15,
+              color="#8E8E93", lineLimit=2, alignment="left"),
+        label(16, 128, 170, 22, "스와이프하여 삭제하거나 보관할 수 있습니다", size=15, lineLimit=1, alignment="left"),
+    ]
+    scene("text-hangul", 380, 160, {"bounds": [0, 0, 380, 160], "position": [190, 80], "sublayers": hangul},
+          background="#FFFFFF")
+
+    # Icon glyphs in swipe-button colors, with titles on the first baseline like the swipe buttons.
+    buttons = []
+    actions = [("More", "ellipsis", "#C7C7CB"), ("Flag", "flag", "#FF9501"), ("Trash", "trash", "#FE3B2E"),
+               ("Read", "envelope", "#007AFF"), ("Unread", "envelope-open", "#007AFF"), ("Star", "star", "#FFCC00")]
+    for i, (title, name, color) in enumerate(actions):
+        x = 10 + i * 62
+        buttons.append(frame(x, 10, 60, 76, backgroundColor=color, sublayers=[
+            icon(0, 12, 60, 26, name, size=22),
+            frame(0, 44, 60, 24, contents={"text": {"string": title, "size": 15, "color": "#FFFFFF",
+                                                     "alignment": "center", "verticalAlignment": "firstBaseline",
+                                                     "baseline": 16}})]))
+    names = ["bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo",
+             "grid", "note", "user-plus", "user", "globe", "circle", "folder", "camera", "chevron-right",
+             "chevron-left", "face-id", "plus", "minus", "search", "star-outline"]
+    for i, name in enumerate(names):
+        buttons.append(icon(10 + (i % 13) * 28.5, 96 + (i // 13) * 30, 26, 26, name, size=20, color=colors[i % 8]))
+    scene("glyph-icons", 390, 160, {"bounds": [0, 0, 390, 160], "position": [195, 80], "sublayers": buttons},
+          background="#FFFFFF")
+
+    # A folding cell with real text: the glyphs are warped with the cell.
+    offset, leading, h, w = 32.6667, 20.0, 65.0, 350.0
+    items = [("Faceid", "faceid", "face-id"), ("Calendar", "calendar.badge.clock", "calendar"),
+             ("Teletype", "teletype.answer.circle.fill", "phone"), ("Photo", "photo.on.rectangle.angled", "photo")]
+    cells = []
+    for i, (title, subtitle, glyph) in enumerate(items):
+        center_y = leading + h / 2 + i * h
+        position = (center_y - offset - leading - h / 2) / h
+        d = {"name": "item-%d" % i, "bounds": [0, 0, w, h], "backgroundColor": "#FFFFFF",
+             "borderWidth": 0.5, "borderColor": "#C6C6C8",
+             "sublayers": [icon(12, 16, 33, 33, glyph, size=24, color=colors[i]),
+                           label(58, 14, 260, 22, title, size=17, weight="semibold", alignment="left"),
+                           label(58, 36, 260, 18, subtitle, size=13, italic=True, color="#8E8E93",
+                                 alignment="left")]}
+        if position >= 1 or (position >= 0 and i % 2 == 0):
+            d["position"] = [195, center_y]
+        else:
+            d["position"] = [195, center_y - position * h]
+            d["transform"] = r6(fold_transform(position, i, h, 500))
+        cells.append(d)
+    flow = {"name": "flow", "bounds": [0, offset, 390, 260], "position": [195, 130], "masksToBounds": True,
+            "sublayers": cells}
+    scene("text-folded-cell", 390, 260, {"bounds": [0, 0, 390, 260], "position": [195, 130], "sublayers": [flow]},
+          background="#F2F2F7")
 
 
 def showcase(colors):

@@ -137,9 +137,13 @@ public final class TextLayoutEngine {
         var x = 0.0
         var i = 0
         while i < scalars.count {
-            // The next word: non-spaces, then the spaces after it (which may hang past the edge).
+            // The next word: non-spaces up to and including a hyphen (a break opportunity too), then the
+            // spaces after it (which may hang past the edge).
             var wordEnd = i
-            while wordEnd < scalars.count && !Self.isBreakingSpace(scalars[wordEnd]) { wordEnd += 1 }
+            while wordEnd < scalars.count && !Self.isBreakingSpace(scalars[wordEnd]) {
+                wordEnd += 1
+                if Self.isHyphen(scalars[wordEnd - 1]) && wordEnd > i + 1 { break }
+            }
             var spaceEnd = wordEnd
             while spaceEnd < scalars.count && Self.isBreakingSpace(scalars[spaceEnd]) { spaceEnd += 1 }
             let wordWidth = advances[i..<wordEnd].reduce(0, +)
@@ -198,9 +202,9 @@ public final class TextLayoutEngine {
         for i in range {
             let s = scalars[i]
             let neutral = Self.isNeutral(s)
-            if neutral, var last = runs.popLast() {
+            if neutral, var last = runs.last, last.face.hasGlyph(for: s) {
                 last.range = last.range.lowerBound..<(i + 1)
-                runs.append(last)
+                runs[runs.count - 1] = last
                 continue
             }
             let face = try (primary.hasGlyph(for: s) ? primary : fonts.face(for: s, preferred: primary)) ?? primary
@@ -259,6 +263,8 @@ public final class TextLayoutEngine {
 
     static func isBreakingSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" || s == "\u{3000}" }
 
+    static func isHyphen(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "\u{2010}" || s == "\u{2013}" }
+
     static func isRightToLeftLetter(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return s.properties.isAlphabetic
@@ -266,8 +272,10 @@ public final class TextLayoutEngine {
         }
     }
 
-    /// Spaces and punctuation take the direction and face of the run around them.
+    /// Spaces and punctuation take the direction and face of the run around them. The truncation ellipsis
+    /// does not: it comes from the label's own font, as UIKit draws it.
     static func isNeutral(_ s: Unicode.Scalar) -> Bool {
+        if s == "\u{2026}" { return false }
         switch s.properties.generalCategory {
         case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation, .connectorPunctuation, .mathSymbol, .nonspacingMark,

@@ -48,4 +48,12 @@ final class LayerSceneSnapshotTests: XCTestCase {
     func testNestedTransforms() throws { try assertScene("nested-transforms") }
     func testAbuttingLayers() throws { try assertScene("abutting-layers") }
     func testFractionalGeometry() throws { try assertScene("fractional-geometry") }
+    func testTextSizesAt1x() throws { try assertScene("text-sizes") }
+    func testTextSizesAt2x() throws { try assertScene("text-sizes-2x") }
+    func testTextSizesAt3x() throws { try assertScene("text-sizes-3x") }
+    func testTextWrappingAndTruncation() throws { try assertScene("text-wrapping-truncation") }
+    func testTextRightToLeftArabic() throws { try assertScene("text-rtl-arabic") }
+    func testTextHangul() throws { try assertScene("text-hangul") }
+    func testGlyphIcons() throws { try assertScene("glyph-icons") }
+    func testTextOnAFoldedCell() throws { try assertScene("text-folded-cell") }
 }
