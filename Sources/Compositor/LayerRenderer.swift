@@ -19,10 +19,14 @@ public struct LayerRenderer {
         var bounds: Rect
     }
 
+    /// Time the last frame spent on text and icons (layout and filling their outlines), for `bench`.
+    public private(set) var contentsTime: Duration = .zero
+
     public init() {}
 
     /// Renders one frame. Throws when a font the contents name is missing.
     public mutating func render(_ scene: LayerScene) throws -> Pixmap {
+        contentsTime = .zero
         let canvas = scene.canvas
         var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
                             fill: premultiplied(canvas.background, opacity: 1))
@@ -85,8 +89,10 @@ public struct LayerRenderer {
             }
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
+            let start = ContinuousClock.now
             fill(try contentsPath(contents, bounds: layer.bounds), map: map, color: premultiplied(color, opacity: opacity),
                  into: &target, clip: clip)
+            contentsTime += ContinuousClock.now - start
         }
         if !layer.sublayers.isEmpty {
             let sub = layer.sublayerTransformAboutAnchor

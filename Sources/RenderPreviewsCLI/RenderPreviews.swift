@@ -138,7 +138,7 @@ struct Render: ParsableCommand {
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time each stage per frame: prints `SCENE raster_ms=… encode_ms=…` (medians).")
+        abstract: "Time each stage per frame: prints `SCENE raster_ms=… text_ms=… encode_ms=… pixels=…` (medians; text_ms is the part of raster_ms spent on text and icons).")
 
     @Argument(help: "Scene files (JSON).")
     var scenes: [String]
@@ -160,7 +160,7 @@ struct Bench: ParsableCommand {
                 var scene = try SceneLoader.load(path: path)
                 if let scale { scene.canvas.scale = scale }
                 var renderer = LayerRenderer()
-                var raster: [Double] = [], encode: [Double] = []
+                var raster: [Double] = [], text: [Double] = [], encode: [Double] = []
                 for _ in 0..<`repeat` {
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let pixmap = try renderer.render(scene)
@@ -168,10 +168,13 @@ struct Bench: ParsableCommand {
                     _ = try PNGCodec.encode(pixmap)
                     let t2 = DispatchTime.now().uptimeNanoseconds
                     raster.append(Double(t1 - t0) / 1e6)
+                    let c = renderer.contentsTime.components
+                    text.append(Double(c.seconds) * 1e3 + Double(c.attoseconds) / 1e15)
                     encode.append(Double(t2 - t1) / 1e6)
                 }
                 let pixels = scene.canvas.pixelWidth * scene.canvas.pixelHeight
-                print("\(path) raster_ms=\(format(median(raster))) encode_ms=\(format(median(encode))) pixels=\(pixels)")
+                print("\(path) raster_ms=\(format(median(raster))) text_ms=\(format(median(text))) "
+                    + "encode_ms=\(format(median(encode))) pixels=\(pixels)")
             }
         }
     }
