@@ -251,6 +251,26 @@ def main():
 
     text_scenes(colors)
 
+    # Gradients (CAGradientLayer): vertical, horizontal with stops, diagonal, rounded, under perspective,
+    # and the folding cell's black overlays at half strength.
+    def grad(x, y, w, h, colors_, **kw):
+        g = {"colors": colors_}
+        for k in ("locations", "startPoint", "endPoint"):
+            if k in kw:
+                g[k] = kw.pop(k)
+        d = frame(x, y, w, h, contents={"gradient": g})
+        d.update(kw)
+        return d
+    gs = [grad(10, 10, 110, 90, ["#007AFF", "#5856D6"]),
+          grad(135, 10, 110, 90, ["#FF3B30", "#FFCC00", "#34C759"], locations=[0, 0.3, 1], startPoint=[0, 0.5],
+               endPoint=[1, 0.5]),
+          grad(260, 10, 110, 90, ["#FFFFFF", "#000000"], startPoint=[0, 0], endPoint=[1, 1], cornerRadius=20),
+          grad(10, 115, 170, 80, ["#00000000", "#000000FF"], transform=r6(rotate(perspective(300), math.radians(50), 1, 0, 0))),
+          frame(200, 115, 170, 80, backgroundColor="#FFFFFF", sublayers=[
+              grad(0, 0, 170, 40, ["#0000008C", "#000000E6"], opacity=0.5),
+              grad(0, 40, 170, 40, ["#00000099", "#0000000D"], opacity=0.5)])]
+    scene("gradients", 380, 210, {"bounds": [0, 0, 380, 210], "position": [190, 105], "sublayers": gs})
+
     # The showcase in Scenes/: a whole 390 x 844 screen of folding cards with soft shadows, mid-scroll.
     showcase(colors)
 

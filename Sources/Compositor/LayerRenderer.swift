@@ -81,11 +81,20 @@ public struct LayerRenderer {
         if let bg = layer.backgroundColor, bg.isVisible {
             fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target, clip: clip)
         }
-        if let contents = layer.contents {
+        if case .gradient(let g) = layer.contents {
+            let b = layer.bounds
+            func unit(_ p: Point) -> Point { Point(b.origin.x + p.x * b.size.width, b.origin.y + p.y * b.size.height) }
+            let stops = g.stops.map { ($0.0, (r: $0.1.red, g: $0.1.green, b: $0.1.blue, a: $0.1.alpha)) }
+            if let paint = LinearGradientPaint(stops: stops, start: unit(g.startPoint), end: unit(g.endPoint), map: map, opacity: opacity) {
+                let contours = Path.roundedRect(layer.bounds, radius: radius).deviceContours(through: map)
+                rasterizer.fill(contours, gradient: paint, into: &target, clip: clip)
+            }
+        } else if let contents = layer.contents {
             let color: Color
             switch contents {
             case .text(let t): color = t.color
             case .glyph(let g): color = g.color
+            case .gradient: color = .clear
             }
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
@@ -132,6 +141,7 @@ public struct LayerRenderer {
         switch contents {
         case .text(let t): path = try engine.place(t, in: bounds.standardized).path()
         case .glyph(let g): path = try engine.iconPath(g, in: bounds.standardized)
+        case .gradient: path = Path()
         }
         if contentsCache.count > 4096 { contentsCache.removeAll() }
         contentsCache[key] = path
@@ -201,6 +211,7 @@ public struct LayerRenderer {
             switch contents {
             case .text(let t): size = t.size
             case .glyph(let g): size = g.size
+            case .gradient: size = 0
             }
             box = box.union(projectedBounds(layer.bounds.insetBy(dx: -size, dy: -size), map: map))
         }

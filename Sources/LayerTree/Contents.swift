@@ -1,8 +1,32 @@
 /// What a layer draws between its background and its sublayers: text or an icon glyph. Descriptions only;
 /// the Text module shapes and lays them out, the compositor draws them.
+import Geometry
+
 public enum LayerContents: Hashable, Sendable {
     case text(TextContents)
     case glyph(GlyphContents)
+    case gradient(LinearGradient)
+}
+
+/// CAGradientLayer's axial gradient over the layer's (rounded) bounds.
+public struct LinearGradient: Hashable, Sendable {
+    public var colors: [Color]
+    /// Stop positions in 0...1, ascending, one per color; nil spreads the colors evenly.
+    public var locations: [Double]?
+    /// Unit coordinates of the bounds, as CAGradientLayer's: top to bottom by default.
+    public var startPoint: Point = Point(0.5, 0)
+    public var endPoint: Point = Point(0.5, 1)
+
+    public init(colors: [Color], locations: [Double]? = nil, startPoint: Point = Point(0.5, 0), endPoint: Point = Point(0.5, 1)) {
+        self.colors = colors; self.locations = locations; self.startPoint = startPoint; self.endPoint = endPoint
+    }
+
+    /// (location, color) pairs, evenly spread when no locations are given.
+    public var stops: [(Double, Color)] {
+        guard colors.count > 1 else { return colors.map { (0, $0) } }
+        let at = locations ?? colors.indices.map { Double($0) / Double(colors.count - 1) }
+        return Array(zip(at, colors))
+    }
 }
 
 public enum FontWeight: String, CaseIterable, Hashable, Sendable {

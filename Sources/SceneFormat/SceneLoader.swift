@@ -51,7 +51,8 @@ let layerKeys = [
     "opacity", "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor",
     "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "contents", "sublayers",
 ]
-let contentsKeys = ["text", "glyph"]
+let contentsKeys = ["text", "glyph", "gradient"]
+let gradientKeys = ["colors", "locations", "startPoint", "endPoint"]
 let textKeys = ["string", "font", "weight", "italic", "size", "color", "alignment", "lineLimit", "lineHeight",
                 "verticalAlignment", "baseline"]
 let glyphKeys = ["name", "size", "color"]
@@ -218,12 +219,13 @@ private struct SceneDecoder {
     func contents(_ value: JSONValue, _ path: String) throws -> LayerContents {
         let members = try object(value, path)
         guard members.count == 1, let member = members.first else {
-            throw error(value, path, "expected an object with one key, \"text\" or \"glyph\", found \(members.count) keys")
+            throw error(value, path, "expected an object with one key, \"text\", \"glyph\" or \"gradient\", found \(members.count) keys")
         }
         let p = child(path, member.key)
         switch member.key {
         case "text": return .text(try text(member.value, p))
         case "glyph": return .glyph(try glyph(member.value, p))
+        case "gradient": return .gradient(try gradient(member.value, p))
         default: throw unknownKey(member, path, known: contentsKeys)
         }
     }
@@ -286,6 +288,34 @@ private struct SceneDecoder {
         }
         guard named else { throw error(value, path, "missing required key 'name'") }
         return glyph
+    }
+
+    func gradient(_ value: JSONValue, _ path: String) throws -> LinearGradient {
+        var gradient = LinearGradient(colors: [])
+        var locationsValue: JSONValue?
+        for member in try object(value, path) {
+            let p = child(path, member.key), v = member.value
+            switch member.key {
+            case "colors":
+                gradient.colors = try array(v, p).enumerated().map { i, c in try color(c, p + "[\(i)]") }
+            case "locations":
+                locationsValue = v
+                gradient.locations = try array(v, p).enumerated().map { i, n in try number(n, p + "[\(i)]", .unit) }
+            case "startPoint": gradient.startPoint = try point(v, p)
+            case "endPoint": gradient.endPoint = try point(v, p)
+            default: throw unknownKey(member, path, known: gradientKeys)
+            }
+        }
+        guard !gradient.colors.isEmpty else { throw error(value, path, "missing required key 'colors' (one or more colors)") }
+        if let locations = gradient.locations, let v = locationsValue {
+            guard locations.count == gradient.colors.count else {
+                throw error(v, child(path, "locations"), "expected \(gradient.colors.count) locations, one per color, found \(locations.count)")
+            }
+            guard zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw error(v, child(path, "locations"), "expected ascending locations")
+            }
+        }
+        return gradient
     }
 
     /// One of an enumeration's raw values, with a suggestion for a near miss.

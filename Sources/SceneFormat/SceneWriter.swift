@@ -90,6 +90,13 @@ public enum SceneWriter {
             if g.size != d.size { m.append(("size", .number(g.size))) }
             if g.color != d.color { m.append(("color", .string(g.color.hex))) }
             return .object([("glyph", .object(m))])
+        case .gradient(let g):
+            let d = LinearGradient(colors: [])
+            var m: [(String, Node)] = [("colors", .array(g.colors.map { .string($0.hex) }))]
+            if let locations = g.locations { m.append(("locations", .array(locations.map { .number($0) }))) }
+            if g.startPoint != d.startPoint { m.append(("startPoint", .array([.number(g.startPoint.x), .number(g.startPoint.y)]))) }
+            if g.endPoint != d.endPoint { m.append(("endPoint", .array([.number(g.endPoint.x), .number(g.endPoint.y)]))) }
+            return .object([("gradient", .object(m))])
         }
     }
 

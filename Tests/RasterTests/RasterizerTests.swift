@@ -126,6 +126,20 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(p1.r, 255); XCTAssertEqual(Int(p1.g), 191, accuracy: 1); XCTAssertEqual(p1.a, 255)
     }
 
+    func testLinearGradientMatchesItsEndsAndMidpointUnderAMap() {
+        // Black to white across x in a local space scaled 2x into device space.
+        let map = ProjectiveTransform.scale(2, 2)
+        let paint = LinearGradientPaint(stops: [(0, (0, 0, 0, 1)), (1, (1, 1, 1, 1))], start: Point(0, 0), end: Point(32, 0), map: map)!
+        var px = Pixmap(width: 64, height: 8)
+        rasterizer.fill(Path.rect(Rect(0, 0, 32, 4)).deviceContours(through: map), gradient: paint, into: &px, clip: Clip(rect: px.bounds))
+        // Pixel x has its centre at local (x + 0.5) / 2, so t = (x + 0.5) / 64.
+        for x in [0, 16, 31, 47, 63] {
+            let expected = Double(x) + 0.5
+            XCTAssertEqual(Double(px.pixel(x: x, y: 3).r), (expected / 64 * 255).rounded(), accuracy: 1.01, "x \(x)")
+            XCTAssertEqual(px.pixel(x: x, y: 3).a, 255)
+        }
+    }
+
     func testBlurKeepsMassAndSpreadsBySigma() {
         let m = Mask(bounds: IntRect(x: 10, y: 10, width: 60, height: 60), value: 255)
         let b = m.blurred(sigma: 4)

@@ -224,7 +224,8 @@ final class SceneLoaderTests: XCTestCase {
                                  "alignment": "center", "lineLimit": 2, "lineHeight": 41, "italic": true,
                                  "verticalAlignment": "firstBaseline", "baseline": 30}}},
           {"contents": {"glyph": {"name": "trash", "size": 20, "color": "#FFFFFF"}}},
-          {"contents": {"text": {"string": "x"}}}
+          {"contents": {"text": {"string": "x"}}},
+          {"contents": {"gradient": {"colors": ["#00000080", "#000000E6"], "locations": [0, 0.8], "endPoint": [1, 1]}}}
         ]}
         """), file: "x.json")
         var text = TextContents("Inbox", weight: .bold, italic: true, size: 34, color: Color(hex: "#FF0000")!)
@@ -235,6 +236,10 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(loaded.root.sublayers[0].contents, .text(text))
         XCTAssertEqual(loaded.root.sublayers[1].contents, .glyph(GlyphContents(.trash, size: 20, color: .white)))
         XCTAssertEqual(loaded.root.sublayers[2].contents, .text(TextContents("x")))
+        XCTAssertEqual(loaded.root.sublayers[3].contents,
+                       .gradient(LinearGradient(colors: [Color(hex: "#00000080")!, Color(hex: "#000000E6")!], locations: [0, 0.8],
+                                                endPoint: Point(1, 1))))
+        XCTAssertThrowsError(try SceneLoader.parse(scene(root: ##"{"contents": {"gradient": {"colors": ["#000000"], "locations": [0, 1]}}}"##), file: "x"))
     }
 
     func testContentsErrors() {
@@ -253,7 +258,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError(scene(root: #"{"contents": {"glyph": {"name": "trash-can"}}}"#),
                     #"Scenes/x.json:1:100: root.contents.glyph.name: expected one of "trash", "flag", "ellipsis", "envelope", "envelope-open", "star", "star-outline", "bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo", "grid", "note", "user-plus", "user", "globe", "circle", "folder", "camera", "chevron-right", "chevron-left", "face-id", "plus", "minus", "search", found "trash-can""#)
         assertError(scene(root: #"{"contents": {"text": {"string": "a"}, "glyph": {"name": "star"}}}"#),
-                    #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text" or "glyph", found 2 keys"#)
+                    #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text", "glyph" or "gradient", found 2 keys"#)
     }
 
     func testUnknownKeysSuggestCloseMatches() {

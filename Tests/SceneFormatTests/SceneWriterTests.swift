@@ -116,7 +116,10 @@ final class SceneWriterTests: XCTestCase {
         var topText = TextContents("t")
         topText.verticalAlignment = .top
         top.contents = .text(topText)
-        root.sublayers = [a, b, Layer(name: "last"), label, icon, top]
+        var shade = Layer(name: "shade")
+        shade.contents = .gradient(LinearGradient(colors: [Color(hex: "#0000008C")!, .black], locations: [0.25, 1],
+                                                  startPoint: Point(0, 0.5), endPoint: Point(1, 0.5)))
+        root.sublayers = [a, b, Layer(name: "last"), label, icon, top, shade]
         return LayerScene(canvas: Canvas(width: 123.456, height: 0.75, scale: 4, background: .black), root: root)
     }
 

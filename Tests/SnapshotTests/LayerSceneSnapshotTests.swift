@@ -48,6 +48,7 @@ final class LayerSceneSnapshotTests: XCTestCase {
     func testNestedTransforms() throws { try assertScene("nested-transforms") }
     func testAbuttingLayers() throws { try assertScene("abutting-layers") }
     func testFractionalGeometry() throws { try assertScene("fractional-geometry") }
+    func testGradients() throws { try assertScene("gradients") }
     func testTextSizesAt1x() throws { try assertScene("text-sizes") }
     func testTextSizesAt2x() throws { try assertScene("text-sizes-2x") }
     func testTextSizesAt3x() throws { try assertScene("text-sizes-3x") }
