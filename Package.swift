@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
-//   RenderPreviewsCLI -> SceneFormat -> LayerTree -> Geometry
+//   RenderPreviewsCLI -> SceneFormat -> Models -> LayerTree -> Geometry
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 let package = Package(
@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "Text", dependencies: ["Geometry", "LayerTree", "Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
-        .target(name: "SceneFormat", dependencies: ["LayerTree"]),
+        .target(name: "Models", dependencies: ["Geometry", "LayerTree"]),
+        .target(name: "SceneFormat", dependencies: ["LayerTree", "Models"]),
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
@@ -37,6 +38,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
         .testTarget(

@@ -85,6 +85,9 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case chevronLeft = "chevron-left"
     case faceID = "face-id"
     case plus, minus, search
+    case paperplane, tray
+    case micSlash = "mic-slash"
+    case sun
 }
 
 /// An icon tinted with one color, centered in the layer's bounds.

@@ -40,6 +40,10 @@ extension Icon {
         case .plus: value = 0xF067
         case .minus: value = 0xF068
         case .search: value = 0xF002
+        case .paperplane: value = 0xF1D8
+        case .tray: value = 0xF01C
+        case .micSlash: value = 0xF131
+        case .sun: value = 0xF185
         }
         return Unicode.Scalar(value)!
     }

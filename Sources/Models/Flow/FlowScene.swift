@@ -1,0 +1,92 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// One row of the demo list: an icon (SF Symbol in the original), a title and an italic subtitle.
+public struct FlowItem: Hashable, Sendable {
+    public var title: String
+    public var subtitle: String
+    public var icon: Icon
+    public var color: Color
+
+    public init(title: String, subtitle: String, icon: Icon, color: Color) {
+        self.title = title; self.subtitle = subtitle; self.icon = icon; self.color = color
+    }
+}
+
+/// How the demo cells look: MGUFlowFoldCell (square, a hairline stroke, darkening overlays as it folds) or
+/// MGUFlowCell (a rounded card with a soft shadow).
+public enum FlowCellStyle: String, Hashable, Sendable, CaseIterable {
+    case folding, card
+}
+
+/// The screen around the flow view: status bar and navigation bar of the demo app.
+public struct FlowChrome: Hashable, Sendable {
+    public var title: String
+    public var backTitle: String = "MGUFlowView"
+    public var time: String = "1:12"
+    /// systemMint, the demo's navigation bar.
+    public var barColor: Color = Color(hex: "#00C7BE")!
+    public var background: Color = .white
+
+    public init(title: String) { self.title = title }
+}
+
+/// A MGUFlowView preview: the layout, its items, the screen around it and a scripted scroll.
+public struct FlowScene: Hashable, Sendable {
+    public var canvas: Canvas
+    public var framesPerSecond: Double
+    /// The flow view's frame on the screen (below the navigation bar).
+    public var viewFrame: Rect
+    public var layout: FlowLayout
+    public var physics: ScrollPhysics
+    public var cellStyle: FlowCellStyle
+    public var items: [FlowItem]
+    public var chrome: FlowChrome
+    public var gestures: [ScrollGesture]
+    public var initialOffset: Double?
+    /// Freezes the scroll at this offset for every frame (`--set contentOffset=…`).
+    public var frozenOffset: Double?
+    public var showsTouches: Bool
+    /// The indicator bar (systemTeal, 5 pt, radius 2.5).
+    public var indicatorColor: Color = Color(hex: "#30B0C7")!
+
+    public init(canvas: Canvas, framesPerSecond: Double, viewFrame: Rect, layout: FlowLayout, physics: ScrollPhysics,
+                cellStyle: FlowCellStyle, items: [FlowItem], chrome: FlowChrome, gestures: [ScrollGesture],
+                initialOffset: Double? = nil, frozenOffset: Double? = nil, showsTouches: Bool = true) {
+        self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewFrame = viewFrame; self.layout = layout
+        self.physics = physics; self.cellStyle = cellStyle; self.items = items; self.chrome = chrome
+        self.gestures = gestures; self.initialOffset = initialOffset; self.frozenOffset = frozenOffset
+        self.showsTouches = showsTouches
+    }
+
+    /// Runs the scroll script once; frames are then cheap to take.
+    public func animation() -> FlowAnimation { FlowAnimation(scene: self) }
+}
+
+/// A flow scene with its scroll simulated: frame `i` is at time i / fps.
+public struct FlowAnimation: Sendable {
+    public let scene: FlowScene
+    public let timeline: ScrollTimeline
+
+    init(scene: FlowScene) {
+        self.scene = scene
+        var layout = scene.layout
+        layout.viewSize = scene.viewFrame.size
+        layout.numberOfItems = min(layout.numberOfItems, scene.items.count)
+        timeline = ScrollTimeline(layout: layout, physics: scene.physics, initialOffset: scene.initialOffset,
+                                  gestures: scene.gestures, screenOriginY: scene.viewFrame.minY)
+    }
+
+    public var duration: Double { timeline.duration }
+    public var frameCount: Int { Int((duration * scene.framesPerSecond + 1e-9).rounded(.down)) + 1 }
+    public func time(ofFrame i: Int) -> Double { Double(i) / scene.framesPerSecond }
+
+    public func frame(index: Int) -> LayerScene { frame(at: time(ofFrame: index)) }
+
+    public func frame(at t: Double) -> LayerScene {
+        var s = timeline.sample(at: t)
+        if let frozen = scene.frozenOffset { s.contentOffset = frozen }
+        return FlowScreenBuilder(scene: scene, sample: s).build()
+    }
+}

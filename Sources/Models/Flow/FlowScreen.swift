@@ -1,0 +1,202 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// Builds the layer tree of one frame: the demo screen, the flow view scrolled to the sample's offset with
+/// every cell's layout attributes applied, the indicator, and the touch disc.
+struct FlowScreenBuilder {
+    let scene: FlowScene
+    let sample: ScrollSample
+
+    func build() -> LayerScene {
+        let canvas = scene.canvas
+        var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
+        root.backgroundColor = scene.chrome.background
+        root.sublayers = [flowView(), navigationBar(), homeIndicator()]
+        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(touchDisc(at: touch)) }
+        return LayerScene(canvas: canvas, root: root)
+    }
+
+    // MARK: Flow view
+
+    func layout(itemCount: Int) -> FlowLayout {
+        var layout = scene.layout
+        layout.viewSize = scene.viewFrame.size
+        layout.numberOfItems = min(itemCount, scene.items.count)
+        return layout
+    }
+
+    func flowView() -> Layer {
+        let frame = scene.viewFrame
+        var view = Layer(name: "flow")
+        view.bounds = Rect(0, sample.contentOffset, frame.width, frame.height)
+        view.position = Point(frame.midX, frame.midY)
+        view.masksToBounds = true
+        let current = layout(itemCount: sample.itemCount)
+        let before = layout(itemCount: sample.previousItemCount)
+        let k = TimingCurve.easeInOut(sample.updateProgress)
+        var cells: [Layer] = []
+        for i in 0..<max(current.numberOfItems, before.numberOfItems) {
+            let inNew = i < current.numberOfItems, inOld = i < before.numberOfItems
+            var a: FlowItemAttributes
+            if inNew && inOld {
+                a = interpolate(before.attributes(ofItem: i, contentOffset: sample.contentOffset),
+                                current.attributes(ofItem: i, contentOffset: sample.contentOffset), k)
+            } else if inNew {
+                // Inserted: fades in where it lands (UIKit's default insertion).
+                a = current.attributes(ofItem: i, contentOffset: sample.contentOffset)
+                a.alpha *= k
+            } else {
+                a = before.attributes(ofItem: i, contentOffset: sample.contentOffset)
+                a.alpha *= 1 - k
+            }
+            guard a.alpha > 0 else { continue }
+            // Off-screen cells are not in the tree, as a collection view would not have them.
+            let margin = current.itemSpacing * 2
+            if a.center.y < sample.contentOffset - margin || a.center.y > sample.contentOffset + frame.height + margin { continue }
+            cells.append(cell(a))
+        }
+        view.sublayers = cells
+        if let indicator = current.indicator(contentOffset: sample.contentOffset, size: current.itemSize), indicator.alpha > 0 {
+            view.sublayers.append(indicatorLayer(indicator))
+        }
+        return view
+    }
+
+    func interpolate(_ a: FlowItemAttributes, _ b: FlowItemAttributes, _ k: Double) -> FlowItemAttributes {
+        if k >= 1 { return b }
+        if k <= 0 { return a }
+        var r = b
+        r.center = a.center + (b.center - a.center) * k
+        r.alpha = a.alpha + (b.alpha - a.alpha) * k
+        r.position = a.position + (b.position - a.position) * k
+        let av = a.transform.values, bv = b.transform.values
+        r.transform = Transform3D(zip(av, bv).map { $0 + ($1 - $0) * k })!
+        return r
+    }
+
+    func cell(_ a: FlowItemAttributes) -> Layer {
+        let item = scene.items[a.index]
+        var cell = Layer(name: "item-\(a.index)")
+        cell.bounds = Rect(0, 0, a.size.width, a.size.height)
+        cell.position = a.center
+        cell.transform = a.transform
+        cell.opacity = a.alpha
+        cell.zPosition = Double(a.zIndex)
+        cell.backgroundColor = .white
+        switch scene.cellStyle {
+        case .card:
+            cell.cornerRadius = 14
+            cell.shadowColor = .black
+            cell.shadowOpacity = 0.2
+            cell.shadowRadius = 8
+            cell.shadowOffset = Point(1, 5)
+        case .folding:
+            // listPlainCellConfiguration with a hairline black stroke (2/scale wide, 1/scale outside).
+            var stroke = Layer(name: "stroke", frame: cell.bounds.insetBy(dx: -1.0 / 3, dy: -1.0 / 3))
+            stroke.borderWidth = 2.0 / 3
+            stroke.borderColor = .black
+            cell.sublayers.append(stroke)
+        }
+        cell.sublayers += content(item, size: a.size)
+        if scene.cellStyle == .folding { cell.sublayers += foldingOverlays(a) }
+        return cell
+    }
+
+    /// UIListContentConfiguration.cellConfiguration: icon at the leading margin, title over subtitle.
+    func content(_ item: FlowItem, size: Size) -> [Layer] {
+        var icon = Layer(name: "icon", frame: Rect(12, size.height / 2 - 15, 30, 30))
+        icon.contents = .glyph(GlyphContents(item.icon, size: 22, color: item.color))
+        var title = Layer(name: "title", frame: Rect(56, 0, size.width - 72, size.height))
+        var titleText = TextContents(item.title, size: 17)
+        titleText.alignment = .left
+        titleText.verticalAlignment = .firstBaseline(30)
+        title.contents = .text(titleText)
+        var subtitle = Layer(name: "subtitle", frame: Rect(56, 0, size.width - 72, size.height))
+        var subtitleText = TextContents(item.subtitle, weight: .bold, italic: true, size: 12,
+                                        color: Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3))
+        subtitleText.alignment = .left
+        subtitleText.verticalAlignment = .firstBaseline(49)
+        subtitle.contents = .text(subtitleText)
+        return [icon, title, subtitle]
+    }
+
+    /// MGUFlowFoldCell's two black gradient overlays, faded in as the cell folds.
+    func foldingOverlays(_ a: FlowItemAttributes) -> [Layer] {
+        let even = a.index % 2 == 0
+        let alpha = even ? (a.position >= 0 ? 0 : abs(a.position) / 2) : (a.position >= 1 ? 0 : abs(a.position - 1) / 2)
+        guard alpha > 0 else { return [] }
+        var overlay = Layer(name: even ? "shade-even" : "shade-odd", frame: Rect(0, 0, a.size.width, a.size.height))
+        overlay.opacity = min(1, alpha)
+        let colors = even ? [Color(red: 0, green: 0, blue: 0, alpha: 0.55), Color(red: 0, green: 0, blue: 0, alpha: 0.9)]
+                          : [Color(red: 0, green: 0, blue: 0, alpha: 0.6), Color(red: 0, green: 0, blue: 0, alpha: 0.05)]
+        overlay.contents = .gradient(LinearGradient(colors: colors))
+        return [overlay]
+    }
+
+    func indicatorLayer(_ a: FlowIndicatorAttributes) -> Layer {
+        var view = Layer(name: "indicator")
+        view.bounds = Rect(0, 0, a.size.width, a.size.height)
+        view.position = a.center
+        view.opacity = a.alpha
+        view.zPosition = Double(a.zIndex)
+        var bar = Layer(name: "bar", frame: Rect(0, a.size.height / 2 - 2.5, max(a.size.width, a.size.height), 5))
+        bar.backgroundColor = scene.indicatorColor
+        bar.cornerRadius = 2.5
+        view.sublayers = [bar]
+        return view
+    }
+
+    // MARK: Chrome
+
+    /// Status bar and navigation bar over the top 91 points, in the demo's mint.
+    func navigationBar() -> Layer {
+        let width = scene.canvas.width, barBottom = scene.viewFrame.minY
+        var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, barBottom))
+        bar.backgroundColor = scene.chrome.barColor
+        func label(_ name: String, _ frame: Rect, _ text: TextContents) -> Layer {
+            var l = Layer(name: name, frame: frame)
+            l.contents = .text(text)
+            return l
+        }
+        var time = TextContents(scene.chrome.time, weight: .semibold, size: 17, color: .white)
+        time.alignment = .center
+        var title = TextContents(scene.chrome.title, weight: .medium, size: 18, color: .white)
+        title.alignment = .center
+        var back = TextContents(scene.chrome.backTitle, size: 17, color: Color(hex: "#007AFF")!)
+        back.alignment = .left
+        var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))
+        chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: Color(hex: "#007AFF")!))
+        var battery = Layer(name: "battery", frame: Rect(width - 52, 19, 25, 12))
+        battery.borderWidth = 1
+        battery.borderColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        battery.cornerRadius = 3.5
+        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
+        level.backgroundColor = .white
+        level.cornerRadius = 1.5
+        battery.sublayers = [level]
+        bar.sublayers = [
+            label("time", Rect(20, 12, 80, 24), time),
+            battery,
+            chevron,
+            label("back", Rect(28, barBottom - 44, 150, 44), back),
+            label("title", Rect(100, barBottom - 44, width - 200, 44), title),
+        ]
+        return bar
+    }
+
+    func homeIndicator() -> Layer {
+        var bar = Layer(name: "home-indicator", frame: Rect(scene.canvas.width / 2 - 67, scene.canvas.height - 13, 134, 5))
+        bar.backgroundColor = .black
+        bar.cornerRadius = 2.5
+        return bar
+    }
+
+    /// The recording tool's "show touches": a translucent blue disc under the finger.
+    func touchDisc(at p: Point) -> Layer {
+        var disc = Layer(name: "touch", frame: Rect(p.x - 19, p.y - 19, 38, 38))
+        disc.backgroundColor = Color(red: 0.25, green: 0.55, blue: 1, alpha: 0.7)
+        disc.cornerRadius = 19
+        return disc
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Geometry
+
+/// One step of a scripted interaction with a scroll view.
+public enum ScrollGesture: Hashable, Sendable {
+    /// Nothing new happens for a while (the scroll view keeps decelerating or bouncing).
+    case wait(Double)
+    /// The finger (already down, or put down at `from`) moves to `to` over `duration` seconds.
+    case drag(from: Point?, to: Point, duration: Double, curve: TimingCurve)
+    /// The finger lifts; the scroll view flings with the finger's velocity (points/second, measured over the
+    /// last 50 ms of the drag) unless one is given.
+    case release(velocity: Double?)
+    /// The data source applies a snapshot of `count` items, animated (the reversed Vega demo's stepper).
+    case setItemCount(Int)
+}
+
+public enum TimingCurve: String, Hashable, Sendable, CaseIterable {
+    case linear, easeIn, easeOut, easeInOut
+
+    public func callAsFunction(_ t: Double) -> Double {
+        let t = min(1, max(0, t))
+        switch self {
+        case .linear: return t
+        case .easeIn: return t * t * t
+        case .easeOut: return 1 - pow(1 - t, 3)
+        case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        }
+    }
+}
+
+/// UIScrollView's behaviour, as far as the previews need it.
+public struct ScrollPhysics: Hashable, Sendable {
+    /// Velocity kept per millisecond while decelerating (UIScrollView's normal rate is 0.998, fast 0.99).
+    public var decelerationRate: Double = 0.998
+    public var bounces: Bool = true
+    /// Rubber-band stiffness: past an edge the content follows (1 - 1/(x·c/d + 1))·d of the finger's x.
+    public var rubberBandConstant: Double = 0.55
+
+    public init(decelerationRate: Double = 0.998, bounces: Bool = true) {
+        self.decelerationRate = decelerationRate; self.bounces = bounces
+    }
+
+    /// How far past an edge the content shows for `overshoot` points of finger travel, in a view `d` tall.
+    public func rubberBand(_ overshoot: Double, dimension d: Double) -> Double {
+        guard overshoot > 0, d > 0 else { return 0 }
+        return (1 - 1 / (overshoot * rubberBandConstant / d + 1)) * d
+    }
+
+    /// Where a release at `velocity` (points/second) would come to rest without paging: the sum of the
+    /// per-millisecond decay, v/1000 · r/(1 - r).
+    public func projectedDistance(velocity: Double) -> Double {
+        velocity / 1000 * decelerationRate / (1 - decelerationRate)
+    }
+}
+
+/// The state of the scroll view and the finger at one instant.
+public struct ScrollSample: Hashable, Sendable {
+    public var contentOffset: Double
+    /// Finger position in the screen's space, nil when no finger is down.
+    public var touch: Point?
+    /// Item count before and after an animated update, and its progress (0...1).
+    public var itemCount: Int
+    public var previousItemCount: Int
+    public var updateProgress: Double
+}
+
+/// Runs a gesture script against a flow layout and keeps the scroll view's state every millisecond, so any
+/// frame time can be sampled deterministically.
+public struct ScrollTimeline: Sendable {
+    public static let step = 0.001
+    public let samples: [ScrollSample]
+    public var duration: Double { Double(samples.count - 1) * Self.step }
+
+    /// Duration of UIKit's default animated collection-view update.
+    public static let updateDuration = 0.3
+
+    public init(layout: FlowLayout, physics: ScrollPhysics, initialOffset: Double?, gestures: [ScrollGesture],
+                screenOriginY: Double) {
+        var layout = layout
+        var samples: [ScrollSample] = []
+        var offset = initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0)
+        var touch: Point? = nil
+        var touchHistory: [(Double, Point)] = []
+        var velocity = 0.0
+        var t = 0.0
+        var itemCount = layout.numberOfItems, previousCount = layout.numberOfItems
+        var updateStart = -1.0
+        // Motion after a release: decay towards a target, or a spring back from past an edge.
+        var settleTarget: Double? = nil
+        var settleRate = 0.0
+        var dragStart: (offset: Double, finger: Point)? = nil
+
+        func record() {
+            let progress = updateStart < 0 ? 1 : min(1, (t - updateStart) / Self.updateDuration)
+            samples.append(ScrollSample(contentOffset: offset, touch: touch, itemCount: itemCount,
+                                        previousItemCount: progress >= 1 ? itemCount : previousCount,
+                                        updateProgress: progress))
+        }
+
+        /// Advances free motion (no finger) by one step.
+        func settle() {
+            guard let target = settleTarget else { return }
+            let k = exp(-settleRate * Self.step)
+            let next = target + (offset - target) * k
+            velocity = (next - offset) / Self.step
+            offset = next
+            if abs(offset - target) < 0.01 {
+                offset = target
+                velocity = 0
+                settleTarget = nil
+            }
+        }
+
+        func advance(_ seconds: Double, _ body: (Double) -> Void) {
+            let steps = max(0, Int((seconds / Self.step).rounded()))
+            for i in 0..<steps {
+                t += Self.step
+                body(Double(i + 1) / Double(steps))
+                record()
+            }
+        }
+
+        record()
+        for gesture in gestures {
+            switch gesture {
+            case .wait(let seconds):
+                advance(seconds) { _ in settle() }
+            case .drag(let from, let to, let duration, let curve):
+                let start = from ?? touch ?? to
+                if touch == nil || from != nil {
+                    touch = start
+                    touchHistory = [(t, start)]
+                    settleTarget = nil
+                    velocity = 0
+                    dragStart = (offset, start)
+                } else if dragStart == nil {
+                    dragStart = (offset, start)
+                }
+                let origin = touch!
+                advance(duration) { f in
+                    let k = curve(f)
+                    let finger = Point(origin.x + (to.x - origin.x) * k, origin.y + (to.y - origin.y) * k)
+                    touch = finger
+                    touchHistory.append((t, finger))
+                    if touchHistory.count > 200 { touchHistory.removeFirst(touchHistory.count - 200) }
+                    let raw = dragStart!.offset - (finger.y - dragStart!.finger.y)
+                    offset = Self.rubberBanded(raw, layout: layout, physics: physics)
+                }
+            case .release(let given):
+                // Finger velocity over the last 50 ms, as UIKit's pan recognizer measures it.
+                var fingerVelocity = 0.0
+                if let last = touchHistory.last, let first = touchHistory.last(where: { last.0 - $0.0 >= 0.05 }) ?? touchHistory.first,
+                   last.0 > first.0 {
+                    fingerVelocity = (last.1.y - first.1.y) / (last.0 - first.0)
+                }
+                velocity = given ?? -fingerVelocity
+                touch = nil
+                dragStart = nil
+                touchHistory = []
+                let maxOffset = layout.maxContentOffset
+                if offset < 0 || offset > maxOffset {
+                    // Past an edge: spring back to it (critically damped, settling in about half a second).
+                    settleTarget = offset < 0 ? 0 : maxOffset
+                    settleRate = 10
+                } else {
+                    let projected = offset + physics.projectedDistance(velocity: velocity)
+                    let target = layout.pagingTarget(projected: projected, velocity: velocity)
+                    settleTarget = target
+                    // Decay at the scroll view's own rate, quickened to start at the release velocity when that
+                    // reaches the target sooner.
+                    let natural = -1000 * log(physics.decelerationRate)
+                    let distance = target - offset
+                    let matching = abs(distance) > 0.01 && velocity * distance > 0 ? velocity / distance : natural
+                    settleRate = min(40, max(natural, matching))
+                }
+            case .setItemCount(let count):
+                previousCount = itemCount
+                itemCount = max(0, count)
+                updateStart = t
+                layout.numberOfItems = itemCount
+                // A reversed layout keeps its bottom in view (adjustCollectionViewBounds).
+                if layout.reversed && touch == nil { settleTarget = layout.maxContentOffset; settleRate = 1 / Self.updateDuration * 4 }
+                offset = min(max(offset, 0), max(layout.maxContentOffset, offset < 0 ? 0 : offset))
+            }
+        }
+        self.samples = samples
+    }
+
+    /// The content offset a finger drag gives: followed 1:1 within the content, rubber-banded past its edges.
+    static func rubberBanded(_ raw: Double, layout: FlowLayout, physics: ScrollPhysics) -> Double {
+        let maxOffset = layout.maxContentOffset
+        guard physics.bounces else { return min(maxOffset, max(0, raw)) }
+        if raw < 0 { return -physics.rubberBand(-raw, dimension: layout.viewSize.height) }
+        if raw > maxOffset { return maxOffset + physics.rubberBand(raw - maxOffset, dimension: layout.viewSize.height) }
+        return raw
+    }
+
+    /// The state at time `t` (clamped to the script's duration).
+    public func sample(at t: Double) -> ScrollSample {
+        let i = Int((min(max(0, t), duration) / Self.step).rounded())
+        return samples[min(samples.count - 1, i)]
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Geometry
+import LayerTree
+import XCTest
+@testable import Models
+
+final class FlowLayoutTests: XCTestCase {
+    let view = Size(390, 719)
+    var folding: FlowLayout {
+        FlowLayout(viewSize: view, itemSize: Size(350, 65), leadingSpacing: 20, interitemSpacing: 0,
+                   transformer: .folding(eyePosition: 500), numberOfItems: 16)
+    }
+    var vega: FlowLayout {
+        FlowLayout(viewSize: view, itemSize: Size(350, 65), leadingSpacing: 28, interitemSpacing: 20,
+                   transformer: .vega, numberOfItems: 16)
+    }
+
+    func assertEqual(_ a: Transform3D, _ b: Transform3D, accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+        for (x, y) in zip(a.values, b.values) { XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b)", file: file, line: line) }
+    }
+
+    func testContentHeightIsPaddedToWholePages() {
+        // 2·20 + 16·65 = 1080, padded so 1109 - 719 = 390 = 3 fold pages of 130.
+        XCTAssertEqual(folding.contentHeight, 1109, accuracy: 1e-9)
+        XCTAssertEqual(folding.maxContentOffset, 390, accuracy: 1e-9)
+        // 2·28 + 15·20 + 16·65 = 1396, padded to 1399 (680 = 8 pages of 85).
+        XCTAssertEqual(vega.contentHeight, 1399, accuracy: 1e-9)
+        var short = vega
+        short.numberOfItems = 3
+        XCTAssertEqual(short.contentHeight, 719, accuracy: 1e-9)
+    }
+
+    func testPositionsForwardAndReversed() {
+        XCTAssertEqual(folding.position(ofItem: 0, contentOffset: 0), 0, accuracy: 1e-12)
+        XCTAssertEqual(folding.position(ofItem: 3, contentOffset: 0), 3, accuracy: 1e-12)
+        XCTAssertEqual(folding.position(ofItem: 0, contentOffset: 32.6667), -0.50256, accuracy: 1e-5)
+        var reversed = vega
+        reversed.reversed = true
+        // Reversed: item 0 sits in the bottom slot when scrolled to the bottom, and items stack upwards.
+        let bottom = reversed.maxContentOffset
+        XCTAssertEqual(reversed.position(ofItem: 0, contentOffset: bottom), 0, accuracy: 1e-9)
+        XCTAssertEqual(reversed.position(ofItem: 2, contentOffset: bottom), 2, accuracy: 1e-9)
+        XCTAssertEqual(reversed.center(ofItem: 0).y, reversed.contentHeight - 28 - 32.5, accuracy: 1e-9)
+        // Scrolling up moves item 0 below its slot: it rolls away (negative position).
+        XCTAssertEqual(reversed.position(ofItem: 0, contentOffset: bottom - 42.5), -0.5, accuracy: 1e-9)
+    }
+
+    /// The device reading (../shared/reference/README.md): item 0 at content offset 32.6667.
+    func testFoldingItemZeroMatchesTheDeviceReading() {
+        let a = folding.attributes(ofItem: 0, contentOffset: 32.6667)
+        let recorded = Transform3D([1, 0, 0, 0, 0, 0.748718, -0.662889, 0.00132578,
+                                    0, 0.662889, 0.748718, -0.00149744, 0, -8.16667, -21.5439, 1.04309])!
+        assertEqual(a.transform, recorded, accuracy: 1e-4)
+        var layer = Layer(name: "item-0")
+        layer.bounds = Rect(0, 0, 350, 65)
+        layer.position = a.center
+        layer.transform = a.transform
+        let map = layer.transformToSuperlayer.flattened
+        let frame = Rect.bounding(layer.bounds.corners.map(map.apply))
+        XCTAssertEqual(frame.minX, 20, accuracy: 1e-3)
+        XCTAssertEqual(frame.minY, 52.6667, accuracy: 1e-3)
+        XCTAssertEqual(frame.width, 350, accuracy: 1e-3)
+        XCTAssertEqual(frame.height, 47.384, accuracy: 1e-3)
+    }
+
+    func testFoldingBranches() {
+        let s = 65.0
+        func at(_ i: Int, position p: Double) -> FlowItemAttributes {
+            // contentOffset that puts item i at position p.
+            folding.attributes(ofItem: i, contentOffset: Double(i) * s - p * s)
+        }
+        // Flat: odd items from position 1 up, even items from 0 up.
+        for (i, p) in [(1, 1.0), (3, 2.5), (0, 0.0), (2, 0.4)] {
+            let a = at(i, position: p)
+            XCTAssertEqual(a.transform, .identity, "item \(i) at \(p)")
+            XCTAssertEqual(a.alpha, 1)
+        }
+        // Hidden: even items at -2 and below, odd items at -1 and below.
+        for (i, p) in [(0, -2.0), (2, -3.0), (1, -1.0), (3, -1.5)] {
+            XCTAssertEqual(at(i, position: p).alpha, 0, "item \(i) at \(p)")
+        }
+        // Even item folding: at -1 it has turned acos(0.5) = -60° about x and its center stays in the top slot;
+        // near -2 it approaches 90°.
+        let even = at(2, position: -1)
+        XCTAssertEqual(even.transform.m22, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(even.transform.m23, -sin(Double.pi / 3), accuracy: 1e-12)
+        XCTAssertEqual(even.center.y, folding.center(ofItem: 2).y + s, accuracy: 1e-9)
+        XCTAssertEqual(at(0, position: -1.999).transform.m22, 0, accuracy: 0.03)
+        // Odd item folding: at 0 its angle is acos(0.5) = 60°.
+        let odd = at(1, position: 0)
+        XCTAssertEqual(odd.transform.m22, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(odd.transform.m23, sin(Double.pi / 3), accuracy: 1e-12)
+        XCTAssertEqual(odd.zIndex, 0)
+    }
+
+    func testVegaBranches() {
+        let s = 85.0
+        let flat = vega.attributes(ofItem: 3, contentOffset: 0)
+        XCTAssertEqual(flat.transform, .identity)
+        XCTAssertEqual(flat.zIndex, 0)
+        // Item 0 rolled 1.5 items past the top: pushed down by 1.5·85, scaled 0.85, alpha 0.7, zIndex -3.
+        let rolled = vega.attributes(ofItem: 0, contentOffset: 1.5 * s)
+        XCTAssertEqual(rolled.position, -1.5, accuracy: 1e-12)
+        XCTAssertEqual(rolled.transform.m42, 1.5 * s, accuracy: 1e-9)
+        XCTAssertEqual(rolled.transform.m11, 0.85, accuracy: 1e-12)
+        XCTAssertEqual(rolled.transform.m22, 0.85, accuracy: 1e-12)
+        XCTAssertEqual(rolled.alpha, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(rolled.zIndex, -3)
+        // Far away: scale and alpha clamp at 0.
+        XCTAssertEqual(vega.attributes(ofItem: 0, contentOffset: 12 * s).alpha, 0)
+        // Reversed: the translation goes the other way (upwards past the bottom slot).
+        var reversed = vega
+        reversed.reversed = true
+        let r = reversed.attributes(ofItem: 0, contentOffset: reversed.maxContentOffset - 0.5 * s)
+        XCTAssertEqual(r.position, -0.5, accuracy: 1e-9)
+        XCTAssertEqual(r.transform.m42, -0.5 * s, accuracy: 1e-9)
+    }
+
+    func testIndicators() {
+        // Folding: centred 10 pt below the visible top, fading in over two items.
+        let i = folding.indicator(contentOffset: 65, size: Size(350, 65))!
+        XCTAssertEqual(i.center.y, 65 + 10, accuracy: 1e-9)
+        XCTAssertEqual(i.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(folding.indicator(contentOffset: 0, size: Size(350, 65))!.alpha, 0)
+        XCTAssertEqual(folding.indicator(contentOffset: 200, size: Size(350, 65))!.alpha, 1)
+        // Vega: 14 below the visible top, fading in over one item.
+        let v = vega.indicator(contentOffset: 42.5, size: Size(350, 65))!
+        XCTAssertEqual(v.center.y, 42.5 + 14, accuracy: 1e-9)
+        XCTAssertEqual(v.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(v.zIndex, 1000)
+    }
+
+    func testPagingTargets() {
+        // Folding pages are two items (130 pt); a fast release pushes 0.35 of a page in its direction.
+        XCTAssertEqual(folding.pagingTarget(projected: 60, velocity: 0), 0)
+        XCTAssertEqual(folding.pagingTarget(projected: 70, velocity: 0), 130)
+        XCTAssertEqual(folding.pagingTarget(projected: 30, velocity: 400), 130)   // 30/130 + 0.35 = 0.58
+        XCTAssertEqual(folding.pagingTarget(projected: 30, velocity: 250), 0)     // below 0.3 pt/ms
+        XCTAssertEqual(folding.pagingTarget(projected: 300, velocity: -900), 260) // 2.31 - 0.35 = 1.96
+        XCTAssertEqual(folding.pagingTarget(projected: 5000, velocity: 3000), 390) // clamped to the content
+        XCTAssertEqual(vega.pagingTarget(projected: 130, velocity: 0), 170)        // 85-pt pages
+    }
+
+    func testDecelerationAndRubberBand() {
+        let physics = ScrollPhysics(decelerationRate: 0.998)
+        XCTAssertEqual(physics.projectedDistance(velocity: 1000), 499, accuracy: 1e-9)
+        XCTAssertEqual(ScrollPhysics(decelerationRate: 0.99).projectedDistance(velocity: 1000), 99, accuracy: 1e-9)
+        // Rubber band: small pulls move almost 1:1 times c, large ones approach the view height.
+        XCTAssertEqual(physics.rubberBand(10, dimension: 719), (1 - 1 / (10 * 0.55 / 719 + 1)) * 719, accuracy: 1e-12)
+        XCTAssertLessThan(physics.rubberBand(10000, dimension: 719), 719)
+        XCTAssertEqual(physics.rubberBand(1, dimension: 719), 0.55, accuracy: 0.001)
+    }
+
+    func testAFlingComesToRestOnAPage() {
+        let gestures: [ScrollGesture] = [.wait(0.1), .drag(from: Point(195, 600), to: Point(195, 450), duration: 0.15, curve: .linear),
+                                         .release(velocity: nil), .wait(2)]
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+                                      gestures: gestures, screenOriginY: 91)
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertNil(end.touch)
+        XCTAssertEqual(end.contentOffset.truncatingRemainder(dividingBy: 130), 0, accuracy: 1e-9)
+        XCTAssertGreaterThan(end.contentOffset, 150)   // dragged 150 pt and flung at 1000 pt/s
+        // While dragging the content follows the finger 1:1.
+        let mid = timeline.sample(at: 0.1 + 0.075)
+        XCTAssertEqual(mid.contentOffset, 75, accuracy: 1.5)
+        XCTAssertNotNil(mid.touch)
+        // Deterministic.
+        let again = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+                                   gestures: gestures, screenOriginY: 91)
+        XCTAssertEqual(again.samples, timeline.samples)
+    }
+
+    func testPullingPastTheTopRubberBandsAndSpringsBack() {
+        let gestures: [ScrollGesture] = [.drag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut),
+                                         .release(velocity: nil), .wait(1.5)]
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, gestures: gestures, screenOriginY: 91)
+        let pulled = timeline.sample(at: 0.3)
+        XCTAssertEqual(pulled.contentOffset, -ScrollPhysics().rubberBand(200, dimension: 719), accuracy: 1e-6)
+        XCTAssertEqual(timeline.sample(at: timeline.duration).contentOffset, 0, accuracy: 1e-9)
+    }
+}
