@@ -11,9 +11,28 @@ struct RenderPreviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-previews",
         abstract: "Render interaction previews of iOS list cells from scene files.",
-        subcommands: [Render.self, Frame.self, Tree.self, Bench.self],
+        subcommands: [Render.self, Frame.self, Frames.self, Tree.self, Bench.self],
         defaultSubcommand: Render.self
     )
+}
+
+/// `--set key=value` overrides, shared by every command that reads scenes.
+struct SceneSettings: ParsableArguments {
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a scene value, e.g. --set eyePosition=300 (repeatable).",
+                                                         valueName: "key=value"))
+    var settings: [String] = []
+
+    func validate() throws {
+        for s in settings where SceneOverride(s) == nil {
+            throw ValidationError("--set expects key=value, found '\(s)'")
+        }
+    }
+
+    var overrides: [SceneOverride] { settings.compactMap(SceneOverride.init) }
+
+    func load(_ path: String) throws -> SceneDocument {
+        try SceneLoader.loadDocument(path: path, overrides: overrides)
+    }
 }
 
 /// Which frame of a scene a command works on.
@@ -30,12 +49,22 @@ struct FrameSelection: ParsableArguments {
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a finite number of seconds >= 0") }
     }
 
-    /// A layers scene is a single still frame: index 0, at any time.
-    func frame(of scene: LayerScene, path: String) throws -> LayerScene {
-        if let index, index != 0 {
-            throw CLIError("\(path): a layers scene has one frame (index 0); --index \(index) is out of range")
+    func frame(of document: SceneDocument, path: String) throws -> LayerScene {
+        let frames = document.frames()
+        if let index {
+            guard index < frames.count else {
+                let what = document.kind == "layers" ? "a layers scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"
+                throw CLIError("\(path): \(what); --index \(index) is out of range")
+            }
+            return frames.frame(index: index)
         }
-        return scene
+        if let time {
+            guard document.kind == "layers" || time <= frames.duration + 1e-9 else {
+                throw CLIError("\(path): --time \(time) is past the end of the scene (\(frames.duration) s)")
+            }
+            return frames.frame(at: time)
+        }
+        return frames.frame(index: 0)
     }
 }
 
@@ -70,14 +99,14 @@ struct Frame: ParsableCommand {
     var scene: String
 
     @OptionGroup var selection: FrameSelection
+    @OptionGroup var settings: SceneSettings
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
     func run() throws {
         try reportingErrors {
-            let loaded = try SceneLoader.load(path: scene)
-            let frame = try selection.frame(of: loaded, path: scene)
+            let frame = try selection.frame(of: settings.load(scene), path: scene)
             var renderer = LayerRenderer()
             let png = try PNGCodec.encode(try renderer.render(frame))
             try writeAtomically(png, to: output)
@@ -93,11 +122,37 @@ struct Tree: ParsableCommand {
     var scene: String
 
     @OptionGroup var selection: FrameSelection
+    @OptionGroup var settings: SceneSettings
 
     func run() throws {
         try reportingErrors {
-            let frame = try selection.frame(of: SceneLoader.load(path: scene), path: scene)
+            let frame = try selection.frame(of: settings.load(scene), path: scene)
             print(SceneWriter.json(frame))
+        }
+    }
+}
+
+struct Frames: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write every frame of a scene as PNG (frame-0000.png …).")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @OptionGroup var settings: SceneSettings
+
+    @Option(help: "The folder to write the frames into (created if missing).")
+    var framesDir: String
+
+    func run() throws {
+        try reportingErrors {
+            let frames = try settings.load(scene).frames()
+            try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true)
+            var renderer = LayerRenderer()
+            for i in 0..<frames.count {
+                let name = String(format: "frame-%04d.png", i)
+                try writeAtomically(PNGCodec.encode(try renderer.render(frames.frame(index: i))),
+                                    to: (framesDir as NSString).appendingPathComponent(name))
+            }
         }
     }
 }
@@ -124,8 +179,8 @@ struct Render: ParsableCommand {
             let path = (scenes as NSString).appendingPathComponent(name)
             let target = (output as NSString).appendingPathComponent((name as NSString).deletingPathExtension + ".png")
             do {
-                let scene = try SceneLoader.load(path: path)
-                try writeAtomically(PNGCodec.encode(try renderer.render(scene)), to: target)
+                let frames = try SceneLoader.loadDocument(path: path).frames()
+                try writeAtomically(PNGCodec.encode(try renderer.render(frames.frame(index: 0))), to: target)
                 if !quiet { print("\(path) -> \(target)") }
             } catch {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -143,6 +198,8 @@ struct Bench: ParsableCommand {
     @Argument(help: "Scene files (JSON).")
     var scenes: [String]
 
+    @OptionGroup var settings: SceneSettings
+
     @Option(help: "Repetitions per scene; the median is reported.")
     var `repeat`: Int = 20
 
@@ -157,7 +214,9 @@ struct Bench: ParsableCommand {
     func run() throws {
         try reportingErrors {
             for path in scenes {
-                var scene = try SceneLoader.load(path: path)
+                // One frame of the scene (the middle one for an animation) stands for the whole.
+                let frames = try settings.load(path).frames()
+                var scene = frames.frame(index: frames.count / 2)
                 if let scale { scene.canvas.scale = scale }
                 var renderer = LayerRenderer()
                 var raster: [Double] = [], text: [Double] = [], encode: [Double] = []

@@ -16,10 +16,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible, Lo
         self.file = file; self.line = line; self.column = column; self.keyPath = keyPath; self.message = message
     }
 
+    /// Line -1 marks a value given on the command line with `--set`.
+    public static let commandLine = -1
+
     public var description: String {
         var text = file
         if line > 0 { text += ":\(line):\(column)" }
         text += ": "
+        if line == Self.commandLine { text += "--set " }
         if !keyPath.isEmpty { text += keyPath + ": " }
         return text + message
     }

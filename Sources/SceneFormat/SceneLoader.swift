@@ -11,18 +11,32 @@ public enum SceneLoader {
     /// Largest canvas side in pixels (points × scale).
     public static let maxPixelSize = 4096
 
+    /// A `layers` scene file.
     public static func load(path: String) throws -> LayerScene {
         try parse(readText(path: path), file: path)
     }
 
     public static func parse(_ text: String, file: String) throws -> LayerScene {
-        let document: JSONValue
+        guard case .layers(let scene) = try parseDocument(text, file: file) else {
+            throw SceneError(file: file, line: 0, column: 0, message: "expected a \"layers\" scene")
+        }
+        return scene
+    }
+
+    /// Any scene file, with `--set key=value` overrides applied before it is checked.
+    public static func loadDocument(path: String, overrides: [SceneOverride] = []) throws -> SceneDocument {
+        try parseDocument(readText(path: path), file: path, overrides: overrides)
+    }
+
+    public static func parseDocument(_ text: String, file: String, overrides: [SceneOverride] = []) throws -> SceneDocument {
+        var document: JSONValue
         do {
             document = try JSONParser.parse(text)
         } catch {
             throw SceneError(file: file, line: error.line, column: error.column, message: error.message)
         }
-        return try SceneDecoder(file: file).scene(document)
+        for o in overrides { document = try o.apply(to: document, file: file) }
+        return try SceneDecoder(file: file).document(document)
     }
 
     static func readText(path: String) throws -> String {
@@ -60,7 +74,7 @@ let canvasKeys = ["width", "height", "scale", "background"]
 let sceneKeys = ["kind", "canvas", "root"]
 
 /// Allowed range of a number, with the wording used in "expected a value …" messages.
-private enum NumberRule {
+enum NumberRule {
     case any, nonNegative, positive, unit, scale
 
     func accepts(_ v: Double) -> Bool {
@@ -84,7 +98,7 @@ private enum NumberRule {
     }
 }
 
-private struct SceneDecoder {
+struct SceneDecoder {
     let file: String
 
     func error(_ value: JSONValue, _ path: String, _ message: String) -> SceneError {
@@ -99,16 +113,23 @@ private struct SceneDecoder {
 
     // MARK: Scene
 
-    func scene(_ value: JSONValue) throws -> LayerScene {
+    func document(_ value: JSONValue) throws -> SceneDocument {
         let members = try object(value, "")
         // The kind decides what the other keys mean, so it is checked before them.
         guard let kindMember = members.first(where: { $0.key == "kind" }) else {
             throw error(value, "", "missing required key 'kind'")
         }
         let kind = try string(kindMember.value, "kind")
-        guard kind == "layers" else {
-            throw error(kindMember.value, "kind", "expected \"layers\", found \(quoted(kind))")
+        switch kind {
+        case "layers": return .layers(try scene(value))
+        case "flow": return .flow(try flowScene(value))
+        default:
+            throw error(kindMember.value, "kind", "expected \"layers\" or \"flow\", found \(quoted(kind))")
         }
+    }
+
+    func scene(_ value: JSONValue) throws -> LayerScene {
+        let members = try object(value, "")
         var canvas: Canvas?
         var root: Layer?
         for member in members {

@@ -50,7 +50,19 @@ public enum Shaper {
         // No language (the font's default language system): the guessed one comes from the process locale,
         // which would make output depend on the environment.
         hb_buffer_set_language(buffer, nil)
-        hb_shape(face.data.hbFont, buffer, nil, 0)
+        // Inter's contextual alternates turn "3x3" into "3×3" and "->" into an arrow; the iOS system font does
+        // neither, so they are off for Latin runs (Arabic joining uses other features and is unaffected).
+        if direction != .rightToLeft {
+            var feature = hb_feature_t()
+            let ok = "-calt".withCString { hb_feature_from_string($0, -1, &feature) }
+            if ok != 0 {
+                hb_shape(face.data.hbFont, buffer, &feature, 1)
+            } else {
+                hb_shape(face.data.hbFont, buffer, nil, 0)
+            }
+        } else {
+            hb_shape(face.data.hbFont, buffer, nil, 0)
+        }
 
         let resolved: TextDirection = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL ? .rightToLeft : .leftToRight
         var count: UInt32 = 0

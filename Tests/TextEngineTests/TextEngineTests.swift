@@ -236,8 +236,9 @@ final class ShaperTests: XCTestCase {
         XCTAssertLessThan(av[0].advance, a[0].advance)
     }
 
-    func testInterHasNoDefaultFiLigatureButContextualArrows() throws {
-        // Inter 4 (Debian's fonts-inter) has no `liga` feature: "fi" stays f + i. Its `calt` does fuse "->".
+    func testInterHasNoDefaultFiLigatureAndContextualAlternatesAreOff() throws {
+        // Inter 4 (Debian's fonts-inter) has no `liga` feature: "fi" stays f + i. Its `calt` would fuse "->"
+        // into an arrow and "3x3" into "3×3", which the iOS system font does not: the shaper turns it off.
         let lib = try FontLibrary()
         let inter = try lib.face(FontDescriptor(family: "Inter"))
         let fi = shape("fi", inter).glyphs
@@ -245,8 +246,9 @@ final class ShaperTests: XCTestCase {
         XCTAssertEqual(fi.map(\.cluster), [0, 1])
         XCTAssertEqual(fi[0].glyph, shape("f", inter).glyphs[0].glyph)
         let arrow = shape("->", inter).glyphs
-        XCTAssertEqual(arrow.count, 1)
-        XCTAssertEqual(arrow[0].glyph, shape("\u{2192}", inter).glyphs[0].glyph)
+        XCTAssertEqual(arrow.count, 2)
+        XCTAssertNotEqual(arrow[0].glyph, shape("\u{2192}", inter).glyphs[0].glyph)
+        XCTAssertEqual(shape("3x3", inter).glyphs[1].glyph, shape("x", inter).glyphs[0].glyph)
     }
 
     func testArabicShapesRightToLeftWithJoinedForms() throws {

@@ -24,6 +24,8 @@ public enum FlowCellStyle: String, Hashable, Sendable, CaseIterable {
 public struct FlowChrome: Hashable, Sendable {
     public var title: String
     public var backTitle: String = "MGUFlowView"
+    /// The reversed demo's UIStepper (minus and plus) at the right of the navigation bar.
+    public var showsStepper: Bool = false
     public var time: String = "1:12"
     /// systemMint, the demo's navigation bar.
     public var barColor: Color = Color(hex: "#00C7BE")!

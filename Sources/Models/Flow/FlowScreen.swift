@@ -113,7 +113,7 @@ struct FlowScreenBuilder {
         titleText.verticalAlignment = .firstBaseline(30)
         title.contents = .text(titleText)
         var subtitle = Layer(name: "subtitle", frame: Rect(56, 0, size.width - 72, size.height))
-        var subtitleText = TextContents(item.subtitle, weight: .bold, italic: true, size: 12,
+        var subtitleText = TextContents(item.subtitle, italic: true, size: 12,
                                         color: Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3))
         subtitleText.alignment = .left
         subtitleText.verticalAlignment = .firstBaseline(49)
@@ -175,14 +175,36 @@ struct FlowScreenBuilder {
         level.backgroundColor = .white
         level.cornerRadius = 1.5
         battery.sublayers = [level]
+        // UIKit centers the title unless the back button reaches it; then it starts after the back title.
+        // The back title's width is estimated from its length (17-pt text averages about 9 pt a character).
+        let backEnd = 28 + Double(scene.chrome.backTitle.count) * 9.2 + 10
+        let titleWidth = Double(scene.chrome.title.count) * 9.5
+        var titleX = (width - titleWidth) / 2
+        if titleX < backEnd { titleX = backEnd; title.alignment = .left }
         bar.sublayers = [
             label("time", Rect(20, 12, 80, 24), time),
             battery,
             chevron,
             label("back", Rect(28, barBottom - 44, 150, 44), back),
-            label("title", Rect(100, barBottom - 44, width - 200, 44), title),
+            label("title", Rect(titleX, barBottom - 44, title.alignment == .left ? width - titleX - 8 : titleWidth, 44), title),
         ]
+        if scene.chrome.showsStepper { bar.sublayers.append(stepper(right: width - 16, centerY: barBottom - 22)) }
         return bar
+    }
+
+    /// UIStepper: two 47 x 32 segments, minus and plus, on a translucent rounded background.
+    func stepper(right: Double, centerY: Double) -> Layer {
+        var control = Layer(name: "stepper", frame: Rect(right - 94, centerY - 16, 94, 32))
+        control.backgroundColor = Color(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
+        control.cornerRadius = 8
+        var divider = Layer(name: "divider", frame: Rect(46.75, 8, 0.5, 16))
+        divider.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.6)
+        var minus = Layer(name: "minus", frame: Rect(0, 0, 47, 32))
+        minus.contents = .glyph(GlyphContents(.minus, size: 14, color: .white))
+        var plus = Layer(name: "plus", frame: Rect(47, 0, 47, 32))
+        plus.contents = .glyph(GlyphContents(.plus, size: 14, color: .white))
+        control.sublayers = [divider, minus, plus]
+        return control
     }
 
     func homeIndicator() -> Layer {

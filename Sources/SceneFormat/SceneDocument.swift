@@ -1,0 +1,111 @@
+import Geometry
+import LayerTree
+import Models
+
+/// A scene file of any kind: a still layer tree, or a model that makes frames.
+public enum SceneDocument: Sendable {
+    case layers(LayerScene)
+    case flow(FlowScene)
+
+    public var kind: String {
+        switch self {
+        case .layers: "layers"
+        case .flow: "flow"
+        }
+    }
+
+    public var canvas: Canvas {
+        switch self {
+        case .layers(let s): s.canvas
+        case .flow(let f): f.canvas
+        }
+    }
+
+    /// Ready to give frames (a flow scene's scroll is simulated once here).
+    public func frames() -> SceneFrames {
+        switch self {
+        case .layers(let s): SceneFrames(still: s)
+        case .flow(let f): SceneFrames(flow: f.animation())
+        }
+    }
+}
+
+/// The frames of a scene, by index or by time.
+public struct SceneFrames: Sendable {
+    private let still: LayerScene?
+    private let flow: FlowAnimation?
+
+    init(still: LayerScene) { self.still = still; flow = nil }
+    init(flow: FlowAnimation) { self.flow = flow; still = nil }
+
+    public var count: Int { flow?.frameCount ?? 1 }
+    /// Seconds each frame stays on screen.
+    public var frameDuration: Double { flow.map { 1 / $0.scene.framesPerSecond } ?? 1 }
+    public var duration: Double { flow?.duration ?? 0 }
+
+    public func frame(index: Int) -> LayerScene { still ?? flow!.frame(index: index) }
+    public func frame(at time: Double) -> LayerScene { still ?? flow!.frame(at: time) }
+    /// The frame shown at `time`.
+    public func index(at time: Double) -> Int {
+        guard let flow else { return 0 }
+        return min(count - 1, Int((time * flow.scene.framesPerSecond + 1e-9).rounded(.down)))
+    }
+}
+
+/// `--set key=value`: a value put into the scene before it is checked, so it is validated like the file.
+/// Dotted keys reach into objects (`canvas.scale=3`).
+public struct SceneOverride: Hashable, Sendable {
+    public var keyPath: String
+    public var value: String
+
+    public init(keyPath: String, value: String) { self.keyPath = keyPath; self.value = value }
+
+    /// Parses "key=value".
+    public init?(_ text: String) {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
+        keyPath = String(text[..<eq])
+        value = String(text[text.index(after: eq)...])
+    }
+
+    func apply(to document: JSONValue, file: String) throws -> JSONValue {
+        // The value is JSON when it parses as JSON (numbers, true/false, arrays), else a string.
+        var parsed = (try? JSONParser.parse(value)) ?? JSONValue(.string(value), line: 0, column: 0)
+        stamp(&parsed)
+        return try set(Array(keyPath.split(separator: ".").map(String.init)), in: document, to: parsed, file: file, path: "")
+    }
+
+    /// Marks a value (and everything inside it) as coming from the command line, for error messages.
+    private func stamp(_ v: inout JSONValue) {
+        v.line = SceneError.commandLine
+        v.column = 0
+        switch v.kind {
+        case .array(var items):
+            for i in items.indices { stamp(&items[i]) }
+            v.kind = .array(items)
+        case .object(var members):
+            for i in members.indices { stamp(&members[i].value) }
+            v.kind = .object(members)
+        default: break
+        }
+    }
+
+    private func set(_ keys: [String], in node: JSONValue, to value: JSONValue, file: String, path: String) throws -> JSONValue {
+        guard let key = keys.first else { return value }
+        guard case .object(var members) = node.kind else {
+            throw SceneError(file: file, line: SceneError.commandLine, column: 0, keyPath: keyPath,
+                             message: "'\(path)' is not an object")
+        }
+        let childPath = path.isEmpty ? key : path + "." + key
+        if let i = members.firstIndex(where: { $0.key == key }) {
+            members[i].value = try set(Array(keys.dropFirst()), in: members[i].value, to: value, file: file, path: childPath)
+        } else if keys.count == 1 {
+            members.append(JSONValue.Member(key: key, keyLine: SceneError.commandLine, keyColumn: 0, value: value))
+        } else {
+            throw SceneError(file: file, line: SceneError.commandLine, column: 0, keyPath: keyPath,
+                             message: "the scene has no '\(childPath)'")
+        }
+        var out = node
+        out.kind = .object(members)
+        return out
+    }
+}
