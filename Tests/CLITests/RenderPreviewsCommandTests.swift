@@ -110,6 +110,63 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertEqual(try run(["tree", scene, "--time", "1.5"]).status, 0)
     }
 
+    static let flowFolding = repo.appendingPathComponent("Scenes/flow-folding.json").path
+
+    /// Issue check: item 0 of the folding scene frozen at the device reading's content offset.
+    func testFlowTreeAtTheDeviceReadingGivesTheRecordedTransformAndFrame() throws {
+        let r = try run(["tree", Self.flowFolding, "--set", "contentOffset=32.6667"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        func find(_ layer: [String: Any], _ name: String) -> [String: Any]? {
+            if layer["name"] as? String == name { return layer }
+            for s in layer["sublayers"] as? [[String: Any]] ?? [] { if let f = find(s, name) { return f } }
+            return nil
+        }
+        let item = try XCTUnwrap(find(json["root"] as! [String: Any], "item-0"))
+        let t = item["transform"] as! [Double]
+        let recorded = [1, 0, 0, 0, 0, 0.748718, -0.662889, 0.00132578, 0, 0.662889, 0.748718, -0.00149744, 0, -8.16667, -21.5439, 1.04309]
+        for (a, b) in zip(t, recorded) { XCTAssertEqual(a, b, accuracy: 1e-4) }
+        // The projected frame in the flow view's content space: rows and columns 1, 2, 4 of the layer's map.
+        let bounds = item["bounds"] as! [Double], position = item["position"] as! [Double]
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(0.0, 0.0), (bounds[2], 0), (bounds[2], bounds[3]), (0, bounds[3])] {
+            let lx = x - bounds[2] / 2, ly = y - bounds[3] / 2
+            let X = lx * t[0] + ly * t[4] + t[12], Y = lx * t[1] + ly * t[5] + t[13], W = lx * t[3] + ly * t[7] + t[15]
+            xs.append(X / W + position[0]); ys.append(Y / W + position[1])
+        }
+        XCTAssertEqual(xs.min()!, 20, accuracy: 1e-3)
+        XCTAssertEqual(ys.min()!, 52.6667, accuracy: 1e-3)
+        XCTAssertEqual(xs.max()! - xs.min()!, 350, accuracy: 1e-3)
+        XCTAssertEqual(ys.max()! - ys.min()!, 47.384, accuracy: 1e-3)
+    }
+
+    func testSettingsAreCheckedLikeTheFile() throws {
+        let bad = try run(["frame", Self.flowFolding, "--set", "eyePosition=-3", "-o", scratch.appendingPathComponent("x.png").path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("flow-folding.json: --set eyePosition: expected a value > 0, found -3"), bad.stderr)
+        let typo = try run(["tree", Self.flowFolding, "--set", "eyePositon=300"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean 'eyePosition'?"), typo.stderr)
+        let usage = try run(["tree", Self.flowFolding, "--set", "nonsense"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("--set expects key=value, found 'nonsense'"), usage.stderr)
+    }
+
+    func testFramesWritesEveryFrameAndSweepWritesASheet() throws {
+        let dir = scratch.appendingPathComponent("frames").path
+        let r = try run(["frames", Self.flowFolding, "--set", "framesPerSecond=2", "--set", "canvas.scale=0.5", "--frames-dir", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertGreaterThan(files.count, 5)
+        XCTAssertEqual(files.first, "frame-0000.png")
+        let sheet = scratch.appendingPathComponent("sheet.png").path
+        let s = try run(["sweep", Self.flowFolding, "--set-values", "eyePosition=200,800", "--set", "contentOffset=32.6667",
+                         "--set", "canvas.scale=0.5", "-o", sheet])
+        XCTAssertEqual(s.status, 0, s.stderr)
+        let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: sheet))))
+        XCTAssertEqual(image.width, 195 * 2 + 16 * 3)
+    }
+
     func testBenchPrintsMediansPerStage() throws {
         let scene = Self.scenes.appendingPathComponent("borders.json").path
         let r = try run(["bench", scene, "--repeat", "3"])
