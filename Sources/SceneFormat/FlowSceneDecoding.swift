@@ -9,7 +9,8 @@ let flowKeys = [
     "initialContentOffset", "showsTouches", "title", "backTitle", "stepper", "items", "timeline",
 ]
 let flowItemKeys = ["title", "subtitle", "icon", "color"]
-let gestureKeys = ["wait", "drag", "release", "itemCount"]
+let gestureKeys = ["wait", "drag", "release", "tap", "itemCount"]
+let tapKeys = ["at", "duration"]
 let dragKeys = ["from", "to", "duration", "curve"]
 let releaseKeys = ["velocity"]
 
@@ -127,7 +128,7 @@ extension SceneDecoder {
     func gesture(_ value: JSONValue, _ path: String) throws -> ScrollGesture {
         let members = try object(value, path)
         guard members.count == 1, let member = members.first else {
-            throw error(value, path, "expected one step: \"wait\", \"drag\", \"release\" or \"itemCount\", found \(members.count) keys")
+            throw error(value, path, "expected one step: \"wait\", \"drag\", \"release\", \"tap\" or \"itemCount\", found \(members.count) keys")
         }
         let p = child(path, member.key), v = member.value
         switch member.key {
@@ -157,6 +158,18 @@ extension SceneDecoder {
                 }
             }
             return .release(velocity: velocity)
+        case "tap":
+            var at: Point?, duration = 0.1
+            for m in try object(v, p) {
+                let q = child(p, m.key)
+                switch m.key {
+                case "at": at = try point(m.value, q)
+                case "duration": duration = try number(m.value, q, .positive)
+                default: throw unknownKey(m, p, known: tapKeys)
+                }
+            }
+            guard let at else { throw error(v, p, "missing required key 'at'") }
+            return .tap(at: at, duration: duration)
         case "itemCount":
             return .setItemCount(try integer(v, p))
         default:
@@ -168,6 +181,7 @@ extension SceneDecoder {
         switch g {
         case .wait(let s): s
         case .drag(_, _, let d, _): d
+        case .tap(_, let d): d
         default: 0
         }
     }

@@ -12,6 +12,8 @@ public enum ScrollGesture: Hashable, Sendable {
     case release(velocity: Double?)
     /// The data source applies a snapshot of `count` items, animated (the reversed Vega demo's stepper).
     case setItemCount(Int)
+    /// A finger touches a point (a button) for a moment without scrolling.
+    case tap(at: Point, duration: Double)
 }
 
 public enum TimingCurve: String, Hashable, Sendable, CaseIterable {
@@ -173,6 +175,10 @@ public struct ScrollTimeline: Sendable {
                     let matching = abs(distance) > 0.01 && velocity * distance > 0 ? velocity / distance : natural
                     settleRate = min(40, max(natural, matching))
                 }
+            case .tap(let point, let duration):
+                touch = point
+                advance(duration) { _ in settle() }
+                touch = nil
             case .setItemCount(let count):
                 previousCount = itemCount
                 itemCount = max(0, count)
