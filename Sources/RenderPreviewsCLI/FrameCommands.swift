@@ -1,0 +1,74 @@
+import ArgumentParser
+import Compositor
+import Encoders
+import Foundation
+import Geometry
+import LayerTree
+import Raster
+import SceneFormat
+
+struct Frame: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render one frame of a scene as PNG.")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @OptionGroup var selection: FrameSelection
+    @OptionGroup var settings: SceneSettings
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    func run() throws {
+        try reportingErrors {
+            let frame = try selection.frame(of: settings.load(scene), path: scene)
+            var renderer = LayerRenderer()
+            let png = try PNGCodec.encode(try renderer.render(frame))
+            try writeAtomically(png, to: output)
+        }
+    }
+}
+
+struct Tree: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print one frame's layer tree as a layers scene (feed it back to `frame` for the same pixels).")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @OptionGroup var selection: FrameSelection
+    @OptionGroup var settings: SceneSettings
+
+    func run() throws {
+        try reportingErrors {
+            let frame = try selection.frame(of: settings.load(scene), path: scene)
+            print(SceneWriter.json(frame))
+        }
+    }
+}
+
+struct Frames: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write every frame of a scene as PNG (frame-0000.png …).")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @OptionGroup var settings: SceneSettings
+
+    @Option(help: "The folder to write the frames into (created if missing).")
+    var framesDir: String
+
+    func run() throws {
+        try reportingErrors {
+            let frames = try settings.load(scene).frames()
+            try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true)
+            var renderer = LayerRenderer()
+            for i in 0..<frames.count {
+                let name = String(format: "frame-%04d.png", i)
+                try writeAtomically(PNGCodec.encode(try renderer.render(frames.frame(index: i))),
+                                    to: (framesDir as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+}
+
