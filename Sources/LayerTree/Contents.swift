@@ -85,7 +85,7 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case chevronLeft = "chevron-left"
     case faceID = "face-id"
     case plus, minus, search
-    case paperplane, tray
+    case paperplane, tray, wifi, signal
     case micSlash = "mic-slash"
     case sun
 }

@@ -44,6 +44,8 @@ extension Icon {
         case .tray: value = 0xF01C
         case .micSlash: value = 0xF131
         case .sun: value = 0xF185
+        case .wifi: value = 0xF1EB
+        case .signal: value = 0xF012
         }
         return Unicode.Scalar(value)!
     }

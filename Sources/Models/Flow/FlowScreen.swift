@@ -181,8 +181,14 @@ struct FlowScreenBuilder {
         let titleWidth = Double(scene.chrome.title.count) * 9.5
         var titleX = (width - titleWidth) / 2
         if titleX < backEnd { titleX = backEnd; title.alignment = .left }
+        var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
+        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .white))
+        var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
+        signal.contents = .glyph(GlyphContents(.signal, size: 14, color: .white))
         bar.sublayers = [
             label("time", Rect(20, 12, 80, 24), time),
+            signal,
+            wifi,
             battery,
             chevron,
             label("back", Rect(28, barBottom - 44, 150, 44), back),

@@ -1,0 +1,230 @@
+// GIF's variable-width LZW, written to match giflib's encoder code for code (same clear timing, same code
+// widths, 255-byte sub-blocks), with one addition: pixels that may take more than one value (an unchanged
+// pixel can be the transparent index or its own color; an approximated color any entry close enough) are
+// decided while compressing, picking a value that continues the current dictionary string. The result is
+// what giflib would produce for the chosen values.
+
+/// What the compressor may choose from, pixel by pixel. `values` holds each pixel's preferred index and
+/// receives the chosen one; `alternatives` a second acceptable index (equal to the value when there is none).
+/// Where `limits[i] >= 0`, any palette entry within that weighted distance of `sources[i]` is acceptable too.
+struct GIFLZWInput {
+    var values: UnsafeMutableBufferPointer<UInt8>
+    var alternatives: UnsafeBufferPointer<UInt8>? = nil
+    var sources: UnsafeBufferPointer<UInt32>? = nil
+    var limits: UnsafeBufferPointer<Int32>? = nil
+    var palette: UnsafeBufferPointer<UInt32>? = nil
+    /// When the table fills, giflib clears it at once. Deferring keeps the full table in use until a window
+    /// of 256 codes covers fewer than this fraction of the pixels per code of the best window since it
+    /// filled (GIF allows it, and gifsicle does it too): better on repetitive images, worse on others.
+    var deferredClear: Double? = nil
+}
+
+/// Codes packed LSB-first into 255-byte sub-blocks, in a buffer the caller sized for the worst case.
+private struct GIFCodeWriter {
+    let out: UnsafeMutablePointer<UInt8>
+    var count = 0
+    private var blockStart = 0
+    private var word: UInt64 = 0, used = 0
+    var bits: Int
+    var runningCode: Int
+    var maxCode1: Int
+
+    init(out: UnsafeMutablePointer<UInt8>, bits: Int, runningCode: Int) {
+        self.out = out; self.bits = bits; self.runningCode = runningCode; maxCode1 = 1 << bits
+        out[0] = 0; count = 1
+    }
+
+    @inline(__always) mutating func output(_ code: Int) {
+        word |= UInt64(code) << UInt64(used)
+        used += bits
+        while used >= 8 {
+            out[count] = UInt8(truncatingIfNeeded: word); count += 1
+            word >>= 8; used -= 8
+            if count - blockStart == 256 { out[blockStart] = 255; blockStart = count; out[count] = 0; count += 1 }
+        }
+        // Same rule as giflib: widen once the next code no longer fits.
+        if runningCode >= maxCode1 && code <= 4095 { bits += 1; maxCode1 = 1 << bits }
+    }
+
+    /// The last partial byte, the last block's length and the empty block that ends the data.
+    mutating func finish() -> Int {
+        if used > 0 {
+            out[count] = UInt8(truncatingIfNeeded: word); count += 1; used = 0
+            if count - blockStart == 256 { out[blockStart] = 255; blockStart = count; out[count] = 0; count += 1 }
+        }
+        let n = count - blockStart - 1
+        if n > 0 { out[blockStart] = UInt8(n); out[count] = 0; count += 1 } else { out[blockStart] = 0 }
+        return count
+    }
+}
+
+final class GIFLZWEncoder {
+    // The dictionary: a hash of (prefix code, pixel) -> code, stamped by generation so a clear costs nothing,
+    // and the same entries as a tree (first child, next sibling) so a lossy pixel can scan a string's extensions.
+    // A slot packs generation (32 bits), key (20 bits) and code (12 bits): one load per probe.
+    private static let tableSize = 1 << 14
+    private let table = UnsafeMutablePointer<UInt64>.allocate(capacity: tableSize)
+    private let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+    private let childStamp = UnsafeMutablePointer<UInt32>.allocate(capacity: 4096)
+    private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+    private let lastChar = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+    private var generation: UInt32 = 1
+    private var out = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var outCapacity = 1
+
+    /// How many extensions of a string a lossy pixel examines (bounds the time on busy roots).
+    static let searchLimit = 48
+
+    init() {
+        table.initialize(repeating: 0, count: Self.tableSize)
+        childStamp.initialize(repeating: 0, count: 4096)
+        firstChild.initialize(repeating: -1, count: 4096)
+        nextSibling.initialize(repeating: -1, count: 4096)
+        lastChar.initialize(repeating: 0, count: 4096)
+    }
+
+    deinit {
+        for p in [UnsafeMutableRawPointer(table), UnsafeMutableRawPointer(firstChild), UnsafeMutableRawPointer(childStamp),
+                  UnsafeMutableRawPointer(nextSibling), UnsafeMutableRawPointer(lastChar), UnsafeMutableRawPointer(out)] {
+            p.deallocate()
+        }
+    }
+
+    private func nextGeneration() -> UInt32 {
+        generation &+= 1
+        if generation == 0 {
+            table.update(repeating: 0, count: Self.tableSize)
+            childStamp.update(repeating: 0, count: 4096)
+            generation = 1
+        }
+        return generation
+    }
+
+    @inline(__always)
+    private static func find(_ key: UInt32, _ table: UnsafeMutablePointer<UInt64>, _ gen: UInt32) -> Int {
+        let tag = UInt64(gen) << 20 | UInt64(key)
+        var s = Int((key &* 0x9E37_79B1) >> 18)
+        while true {
+            let e = table[s]
+            if e >> 12 == tag { return Int(e & 0xFFF) }
+            if UInt32(truncatingIfNeeded: e >> 32) != gen { return -1 }
+            s = (s + 1) & (tableSize - 1)
+        }
+    }
+
+    func encode(_ values: UnsafeMutableBufferPointer<UInt8>, bitsPerPixel: Int) -> [UInt8] {
+        encode(GIFLZWInput(values: values), bitsPerPixel: bitsPerPixel)
+    }
+
+    /// Compresses the pixels (indices of a palette of `1 << bitsPerPixel` entries) into data sub-blocks ending
+    /// with the empty block, greedily choosing among each pixel's acceptable values one that extends the
+    /// current string.
+    func encode(_ input: GIFLZWInput, bitsPerPixel: Int) -> [UInt8] {
+        let values = input.values, n = values.count
+        precondition(n > 0)
+        // Worst case: a 12-bit code per pixel plus the clear codes, block lengths and terminator.
+        let needed = n * 2 + n / 128 + 64
+        if outCapacity < needed { out.deallocate(); out = .allocate(capacity: needed); outCapacity = needed }
+        let bits = max(2, bitsPerPixel)
+        let clearCode = 1 << bits, eofCode = clearCode + 1
+        var w = GIFCodeWriter(out: out, bits: bits + 1, runningCode: eofCode + 1)
+        let table = table
+        let firstChild = firstChild, childStamp = childStamp, nextSibling = nextSibling, lastChar = lastChar
+        let alternatives = input.alternatives
+        let lossy = input.sources != nil && input.limits != nil && input.palette != nil
+        let sources = input.sources ?? UnsafeBufferPointer(start: nil, count: 0)
+        let limits = input.limits ?? UnsafeBufferPointer(start: nil, count: 0)
+        let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
+        var gen = nextGeneration()
+
+        w.output(clearCode)
+        var current = Int(values[0]), last = values[0]
+        // Pixels per code over windows of 256 codes, to decide a deferred clear.
+        let deferral = input.deferredClear
+        var frozenCodes = 0, frozenPixels = 0, lastOutputAt = 0, windowStart = 0, windowCodes = 0, fillRatio = 0.0
+        for i in 1..<n {
+            var v = values[i]
+            let base = UInt32(current) << 8
+            let other = alternatives?[i] ?? v
+            let limit = lossy ? limits[i] : -1
+            if other != v || limit >= 0 {
+                // Prefer continuing a run of the same value, then the preferred value.
+                let first = other == last ? other : v, second = other == last ? v : other
+                let c1 = Self.find(base | UInt32(first), table, gen)
+                if c1 >= 0 { values[i] = first; last = first; current = c1; continue }
+                if second != first {
+                    let c2 = Self.find(base | UInt32(second), table, gen)
+                    if c2 >= 0 { values[i] = second; last = second; current = c2; continue }
+                }
+                v = first
+                if limit >= 0 {
+                    // Any extension of the string close enough to the source, the closest first.
+                    let source = sources[i]
+                    var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0
+                    if childStamp[current] == gen {
+                        var child = Int(firstChild[current]), seen = 0
+                        while child >= 0 && seen < Self.searchLimit {
+                            let ch = lastChar[child]
+                            if Int(ch) < palette.count {
+                                let d = quantizeDistance(source, palette[Int(ch)])
+                                if d <= limit && d < best { best = d; bestCode = child; bestChar = ch }
+                            }
+                            child = Int(nextSibling[child]); seen += 1
+                        }
+                    }
+                    if bestCode >= 0 { values[i] = bestChar; last = bestChar; current = bestCode; continue }
+                    // Otherwise start the next string with the last value if acceptable: runs compress.
+                    if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit { v = last }
+                }
+                values[i] = v
+            } else {
+                let c = Self.find(base | UInt32(v), table, gen)
+                if c >= 0 { last = v; current = c; continue }
+            }
+            w.output(current)
+            last = v
+            let parent = current
+            current = Int(v)
+            if let deferral, w.runningCode >= 4095 {
+                frozenCodes += 1; frozenPixels += i - lastOutputAt
+                if frozenCodes == 256 {
+                    let ratio = Double(frozenPixels) / 256
+                    fillRatio = max(fillRatio, ratio)
+                    if ratio < fillRatio * deferral {
+                        w.output(clearCode)
+                        w.runningCode = eofCode + 1; w.bits = bits + 1; w.maxCode1 = 1 << w.bits
+                        gen = nextGeneration()
+                        windowStart = i; windowCodes = 0
+                    }
+                    frozenCodes = 0; frozenPixels = 0
+                }
+                lastOutputAt = i
+                continue
+            }
+            windowCodes += 1
+            if windowCodes == 256 { fillRatio = Double(i - windowStart) / 256; windowStart = i; windowCodes = 0 }
+            lastOutputAt = i
+            if w.runningCode >= 4095 {
+                w.output(clearCode)
+                w.runningCode = eofCode + 1; w.bits = bits + 1; w.maxCode1 = 1 << w.bits
+                gen = nextGeneration()
+            } else {
+                let key = base | UInt32(v)
+                var s = Int((key &* 0x9E37_79B1) >> 18)
+                while UInt32(truncatingIfNeeded: table[s] >> 32) == gen { s = (s + 1) & (Self.tableSize - 1) }
+                table[s] = (UInt64(gen) << 20 | UInt64(key)) << 12 | UInt64(w.runningCode)
+                if lossy {
+                    let code = w.runningCode
+                    nextSibling[code] = childStamp[parent] == gen ? firstChild[parent] : -1
+                    firstChild[parent] = Int16(code); childStamp[parent] = gen
+                    lastChar[code] = v
+                }
+                w.runningCode += 1
+            }
+        }
+        w.output(current)
+        w.output(eofCode)
+        let count = w.finish()
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+}

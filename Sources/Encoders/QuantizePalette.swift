@@ -1,0 +1,310 @@
+// Palette quantization for GIF frames of UI content: exact entries for the frequent (flat) colors, median-cut
+// clusters refined by k-means for the long tail of anti-aliasing, shadow and gradient colors.
+
+/// A pixel as the quantizer sees it: opaque straight RGB as 0xFF_BBGGRR (memory order R, G, B, A like
+/// `Pixmap`), or 0 for a transparent pixel (alpha < 128). GIF has one bit of alpha, so partial alpha is
+/// unpremultiplied and shown opaque.
+@inline(__always)
+func quantizeKey(_ p: UInt32) -> UInt32 {
+    let a = p >> 24
+    if a == 255 { return p }
+    if a < 128 { return 0 }
+    let half = a / 2
+    let r = min(255, ((p & 0xFF) * 255 + half) / a)
+    let g = min(255, (((p >> 8) & 0xFF) * 255 + half) / a)
+    let b = min(255, (((p >> 16) & 0xFF) * 255 + half) / a)
+    return 0xFF00_0000 | b << 16 | g << 8 | r
+}
+
+/// Channel weights of the distance: the eye is most sensitive to green and least to blue; mild weights so
+/// the metric stays close to plain RGB error (which is what PSNR and diff tools measure).
+let quantizeWeightR: Int32 = 3, quantizeWeightG: Int32 = 4, quantizeWeightB: Int32 = 2
+
+/// Weighted squared RGB distance between two opaque keys.
+@inline(__always)
+func quantizeDistance(_ a: UInt32, _ b: UInt32) -> Int32 {
+    let dr = Int32(a & 0xFF) &- Int32(b & 0xFF)
+    let dg = Int32((a >> 8) & 0xFF) &- Int32((b >> 8) & 0xFF)
+    let db = Int32((a >> 16) & 0xFF) &- Int32((b >> 16) & 0xFF)
+    return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+}
+
+/// Exact histogram of a frame's colors. Entries are numbered in scan order, so everything derived from them
+/// is deterministic (no hash-order iteration).
+struct QuantizeHistogram {
+    private(set) var keys: [UInt32] = []
+    private(set) var counts: [Int32] = []
+    private var table: [Int32] = []
+    private var shift: UInt32 = 32
+
+    /// Counts `pixels` and writes each pixel's entry number to `entries`.
+    mutating func count(_ pixels: UnsafeBufferPointer<UInt32>, entries: UnsafeMutableBufferPointer<Int32>) {
+        keys.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true)
+        if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
+        var lastPixel: UInt32 = 0, lastEntry: Int32 = -1, run: Int32 = 0
+        for i in 0..<pixels.count {
+            let p = pixels[i]
+            // Flat UI is mostly long runs of one color: skip the hash for them.
+            if p == lastPixel && lastEntry >= 0 { entries[i] = lastEntry; run += 1; continue }
+            if lastEntry >= 0 { counts[Int(lastEntry)] += run }
+            let e = entry(for: quantizeKey(p))
+            entries[i] = e
+            lastPixel = p; lastEntry = e; run = 1
+        }
+        if lastEntry >= 0 { counts[Int(lastEntry)] += run }
+    }
+
+    private mutating func entry(for key: UInt32) -> Int32 {
+        let mask = table.count - 1
+        var h = Int((key &* 0x9E37_79B1) >> shift)
+        while true {
+            let e = table[h]
+            if e < 0 { break }
+            if keys[Int(e)] == key { return e }
+            h = (h + 1) & mask
+        }
+        let e = Int32(keys.count)
+        keys.append(key); counts.append(0)
+        table[h] = e
+        if keys.count * 2 > table.count { resize(bits: table.count.trailingZeroBitCount + 1) }
+        return e
+    }
+
+    private mutating func resize(bits: Int) {
+        table = [Int32](repeating: -1, count: 1 << bits)
+        shift = UInt32(32 - bits)
+        let mask = table.count - 1
+        for (e, key) in keys.enumerated() {
+            var h = Int((key &* 0x9E37_79B1) >> shift)
+            while table[h] >= 0 { h = (h + 1) & mask }
+            table[h] = Int32(e)
+        }
+    }
+
+    /// The `k` most frequent opaque entries, most frequent first (ties by key: deterministic).
+    func top(_ k: Int) -> [Int] {
+        quantizeTop(k, of: keys, counts: counts)
+    }
+}
+
+/// The `k` most frequent opaque entries of `keys`, most frequent first, ties broken by key. A bounded min-heap
+/// keeps this O(n log k): frames can have tens of thousands of colors.
+func quantizeTop(_ k: Int, of keys: [UInt32], counts: [Int32]) -> [Int] {
+    guard k > 0 else { return [] }
+    // Heap order: the root is the weakest kept entry.
+    @inline(__always) func weaker(_ a: Int, _ b: Int) -> Bool {
+        counts[a] != counts[b] ? counts[a] < counts[b] : keys[a] > keys[b]
+    }
+    var heap: [Int] = []
+    heap.reserveCapacity(k)
+    for e in 0..<keys.count where keys[e] != 0 {
+        if heap.count < k {
+            heap.append(e)
+            var c = heap.count - 1
+            while c > 0 {
+                let p = (c - 1) / 2
+                if weaker(heap[c], heap[p]) { heap.swapAt(c, p); c = p } else { break }
+            }
+        } else if weaker(heap[0], e) {
+            heap[0] = e
+            var p = 0
+            while true {
+                let l = 2 * p + 1, r = l + 1
+                var m = p
+                if l < heap.count && weaker(heap[l], heap[m]) { m = l }
+                if r < heap.count && weaker(heap[r], heap[m]) { m = r }
+                if m == p { break }
+                heap.swapAt(p, m); p = m
+            }
+        }
+    }
+    return heap.sorted { weaker($1, $0) }
+}
+
+/// Maps colors to a palette: exact hits through a small hash table, others to the nearest entry found by
+/// scanning outward from the query's green value (entries sorted by green; the scan stops once green alone
+/// is farther than the best so far).
+struct QuantizeMapper {
+    let colors: [UInt32]
+    private var exactTable: [UInt32]
+    private var exactIndex: [Int16]
+    private let sortedGreen: [Int32]
+    private let sortedColor: [UInt32]
+    private let sortedIndex: [Int32]
+
+    init(colors: [UInt32]) {
+        self.colors = colors
+        exactTable = [UInt32](repeating: 0, count: 1024)
+        exactIndex = [Int16](repeating: -1, count: 1024)
+        for (i, c) in colors.enumerated() {
+            var h = Int((c &* 0x9E37_79B1) >> 22)
+            while exactIndex[h] >= 0 {
+                if exactTable[h] == c { break }
+                h = (h + 1) & 1023
+            }
+            if exactIndex[h] < 0 { exactTable[h] = c; exactIndex[h] = Int16(i) }
+        }
+        let order = colors.indices.sorted {
+            let ga = (colors[$0] >> 8) & 0xFF, gb = (colors[$1] >> 8) & 0xFF
+            return ga != gb ? ga < gb : $0 < $1
+        }
+        sortedGreen = order.map { Int32((colors[$0] >> 8) & 0xFF) }
+        sortedColor = order.map { colors[$0] }
+        sortedIndex = order.map { Int32($0) }
+    }
+
+    /// Index of `key` if it is exactly in the palette, else -1.
+    @inline(__always)
+    func exact(_ key: UInt32) -> Int {
+        var h = Int((key &* 0x9E37_79B1) >> 22)
+        while true {
+            let i = exactIndex[h]
+            if i < 0 { return -1 }
+            if exactTable[h] == key { return Int(i) }
+            h = (h + 1) & 1023
+        }
+    }
+
+    /// The entry nearest `key` (lowest index among equals) and its distance.
+    func nearest(_ key: UInt32) -> (index: Int, distance: Int32) {
+        let e = exact(key)
+        if e >= 0 { return (e, 0) }
+        let n = sortedGreen.count
+        guard n > 0 else { return (0, .max) }
+        let g = Int32((key >> 8) & 0xFF)
+        var lo = 0, hi = n
+        while lo < hi { let mid = (lo + hi) / 2; if sortedGreen[mid] < g { lo = mid + 1 } else { hi = mid } }
+        var best = Int32.max, bestIndex = Int32.max
+        var up = lo, down = lo - 1
+        while up < n || down >= 0 {
+            if up < n {
+                let dg = sortedGreen[up] - g
+                if quantizeWeightG * dg * dg > best { up = n } else {
+                    let d = quantizeDistance(key, sortedColor[up])
+                    if d < best || (d == best && sortedIndex[up] < bestIndex) { best = d; bestIndex = sortedIndex[up] }
+                    up += 1
+                }
+            }
+            if down >= 0 {
+                let dg = g - sortedGreen[down]
+                if quantizeWeightG * dg * dg > best { down = -1 } else {
+                    let d = quantizeDistance(key, sortedColor[down])
+                    if d < best || (d == best && sortedIndex[down] < bestIndex) { best = d; bestIndex = sortedIndex[down] }
+                    down -= 1
+                }
+            }
+        }
+        return (Int(bestIndex), best)
+    }
+}
+
+/// Builds palettes from a frame's histogram.
+enum QuantizeBuilder {
+    /// A palette of at most `maxColors` for the opaque colors of `keys`/`counts`: the `exactCount` most
+    /// frequent colors verbatim (flat fills must come out exact), the remaining slots median-cut clusters of
+    /// the other colors weighted by count, refined by a few k-means rounds.
+    static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int) -> [UInt32] {
+        let opaque = keys.indices.filter { keys[$0] != 0 }
+        if opaque.count <= maxColors {
+            return quantizeTop(opaque.count, of: keys, counts: counts).map { keys[$0] }
+        }
+        let exact = quantizeTop(min(exactCount, maxColors), of: keys, counts: counts)
+        var isExact = [Bool](repeating: false, count: keys.count)
+        for e in exact { isExact[e] = true }
+        let tail = opaque.filter { !isExact[$0] }
+        var palette = exact.map { keys[$0] }
+        let clusters = maxColors - palette.count
+        guard clusters > 0 else { return palette }
+        let tailKeys = tail.map { keys[$0] }, tailCounts = tail.map { counts[$0] }
+        palette += medianCut(keys: tailKeys, counts: tailCounts, boxes: clusters)
+        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3)
+        return deduplicated(palette)
+    }
+
+    /// Splits the colors into `boxes` boxes, always splitting the box with the largest weighted squared error
+    /// at the weighted median of its widest (weighted-variance) channel; returns the boxes' weighted means.
+    static func medianCut(keys: [UInt32], counts: [Int32], boxes target: Int) -> [UInt32] {
+        guard !keys.isEmpty else { return [] }
+        var order = Array(keys.indices)
+        struct Box { var start: Int, end: Int, error: Double, axis: Int }
+        let weights = [Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB)]
+        @inline(__always) func channel(_ k: UInt32, _ axis: Int) -> Double { Double((k >> (8 * UInt32(axis))) & 0xFF) }
+        func makeBox(_ start: Int, _ end: Int) -> Box {
+            var w = 0.0, s = [0.0, 0.0, 0.0], q = [0.0, 0.0, 0.0]
+            for i in start..<end {
+                let k = keys[order[i]], c = Double(counts[order[i]])
+                w += c
+                for a in 0..<3 { let v = channel(k, a); s[a] += c * v; q[a] += c * v * v }
+            }
+            var total = 0.0, axis = 0, widest = -1.0
+            for a in 0..<3 {
+                let sse = max(0, q[a] - s[a] * s[a] / w) * weights[a]
+                total += sse
+                if sse > widest { widest = sse; axis = a }
+            }
+            return Box(start: start, end: end, error: end - start > 1 ? total : -1, axis: axis)
+        }
+        var boxes = [makeBox(0, keys.count)]
+        while boxes.count < target {
+            var pick = -1
+            for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
+            guard pick >= 0 else { break }
+            let box = boxes[pick], axis = box.axis
+            order[box.start..<box.end].sort {
+                let va = (keys[$0] >> (8 * UInt32(axis))) & 0xFF, vb = (keys[$1] >> (8 * UInt32(axis))) & 0xFF
+                return va != vb ? va < vb : keys[$0] < keys[$1]
+            }
+            var total: Int64 = 0
+            for i in box.start..<box.end { total += Int64(counts[order[i]]) }
+            var acc: Int64 = 0, split = box.start + 1
+            for i in box.start..<(box.end - 1) {
+                acc += Int64(counts[order[i]])
+                split = i + 1
+                if 2 * acc >= total { break }
+            }
+            boxes[pick] = makeBox(box.start, split)
+            boxes.append(makeBox(split, box.end))
+        }
+        return boxes.map { b in
+            var w = 0.0, s = [0.0, 0.0, 0.0]
+            for i in b.start..<b.end {
+                let k = keys[order[i]], c = Double(counts[order[i]])
+                w += c
+                for a in 0..<3 { s[a] += c * channel(k, a) }
+            }
+            let r = UInt32((s[0] / w).rounded()), g = UInt32((s[1] / w).rounded()), bl = UInt32((s[2] / w).rounded())
+            return 0xFF00_0000 | bl << 16 | g << 8 | r
+        }
+    }
+
+    /// Lloyd rounds on the entries after `fixed` (exact entries stay): each color goes to its nearest entry,
+    /// each cluster entry moves to the weighted mean of its colors.
+    static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int) {
+        for _ in 0..<rounds {
+            let mapper = QuantizeMapper(colors: palette)
+            var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
+            for (i, k) in keys.enumerated() {
+                let j = mapper.nearest(k).index
+                guard j >= fixed else { continue }
+                let c = Int64(counts[i])
+                sums[j].w += c
+                sums[j].r += c * Int64(k & 0xFF); sums[j].g += c * Int64((k >> 8) & 0xFF); sums[j].b += c * Int64((k >> 16) & 0xFF)
+            }
+            var moved = false
+            for j in fixed..<palette.count where sums[j].w > 0 {
+                let w = sums[j].w, h = w / 2
+                let c = 0xFF00_0000 | UInt32((sums[j].b + h) / w) << 16 | UInt32((sums[j].g + h) / w) << 8 | UInt32((sums[j].r + h) / w)
+                if c != palette[j] { palette[j] = c; moved = true }
+            }
+            if !moved { break }
+        }
+    }
+
+    /// First occurrence of each color, order kept (a cluster can land on an exact color).
+    static func deduplicated(_ colors: [UInt32]) -> [UInt32] {
+        var seen = Set<UInt32>(), out: [UInt32] = []
+        for c in colors where seen.insert(c).inserted { out.append(c) }
+        return out
+    }
+}

@@ -1,0 +1,216 @@
+@testable import Encoders
+import Foundation
+import Raster
+import XCTest
+
+final class GIFEncoderTests: XCTestCase {
+    /// One second of the scrolling list at 30 fps, 3.37 px a frame.
+    static let scrolling: [Pixmap] = (0..<30).map { UIPage.shared.frame(scroll: 3.37 * Double($0)) }
+
+    private func encode(_ frames: [Pixmap], durations: [Double], loopCount: Int = 0) throws -> [UInt8] {
+        var options = GIFOptions()
+        options.loopCount = loopCount
+        let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, options: options)
+        for (f, d) in zip(frames, durations) { try encoder.addFrame(f, duration: d) }
+        return try encoder.finish()
+    }
+
+    private func solid(_ w: Int, _ h: Int, _ packed: UInt32) -> Pixmap {
+        Pixmap(width: w, height: h, fill: PremultipliedColor(packed: packed))
+    }
+
+    func testRoundTripScrollingList() throws {
+        let frames = Self.scrolling
+        let bytes = try encode(frames, durations: Array(repeating: 1.0 / 30, count: frames.count))
+        XCTAssertEqual(Array(bytes.prefix(6)), Array("GIF89a".utf8))
+        let gif = try GIFDecoder.decode(bytes)
+        XCTAssertEqual(gif.width, 480)
+        XCTAssertEqual(gif.height, 1039)
+        XCTAssertEqual(gif.loopCount, 0)
+        XCTAssertEqual(gif.frames.count, 30)
+        // Delays follow the rounded ideal timeline: 3 or 4 cs, no drift.
+        let delays = gif.frames.map(\.delayCentiseconds)
+        func end(_ n: Int) -> Int { Int((Double(n) * 100 / 30).rounded()) }
+        let expected = (1...30).map { end($0) - end($0 - 1) }
+        XCTAssertEqual(delays, expected)
+        XCTAssertEqual(delays.reduce(0, +), 100)
+        XCTAssertEqual(Set(delays), [3, 4])
+        XCTAssertTrue(gif.frames.allSatisfy { $0.disposal == 1 })
+        XCTAssertTrue(gif.frames[0].rect == (0, 0, 480, 1039))
+
+        var psnrs: [Double] = []
+        for (source, decoded) in zip(frames, gif.frames) {
+            XCTAssertEqual(Fidelity.maxErrorOnFrequentColors(source: source, decoded: decoded.image, top: 200), 0)
+            psnrs.append(Fidelity.psnr(source, decoded.image))
+        }
+        XCTAssertGreaterThanOrEqual(psnrs.min()!, 40)
+        print("scrolling list: \(bytes.count) bytes, PSNR mean \(psnrs.reduce(0, +) / Double(psnrs.count)) worst \(psnrs.min()!)")
+    }
+
+    func testLoopCounts() throws {
+        let frames = [solid(8, 8, 0xFFFF_0000), solid(8, 8, 0xFF00_FF00)]
+        for loops in [0, 3] {
+            let gif = try GIFDecoder.decode(try encode(frames, durations: [0.5, 0.5], loopCount: loops))
+            XCTAssertEqual(gif.loopCount, loops)
+            XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [50, 50])
+        }
+        var options = GIFOptions()
+        options.loopCount = 70000
+        XCTAssertThrowsError(try GIFEncoder(width: 8, height: 8, options: options))
+    }
+
+    func testSixtyFPSDelays() throws {
+        // Alternate two images so no frame merges.
+        let a = solid(4, 4, 0xFF11_2233), b = solid(4, 4, 0xFF33_2211)
+        let frames = (0..<60).map { $0 % 2 == 0 ? a : b }
+        let gif = try GIFDecoder.decode(try encode(frames, durations: Array(repeating: 1.0 / 60, count: 60)))
+        let delays = gif.frames.map(\.delayCentiseconds)
+        XCTAssertEqual(delays.reduce(0, +), 100)
+        XCTAssertEqual(Set(delays), [1, 2])
+        XCTAssertEqual(Array(delays.prefix(3)), [2, 1, 2])
+    }
+
+    func testIdenticalFramesMerge() throws {
+        let a = Self.scrolling[0], b = Self.scrolling[1]
+        let gif = try GIFDecoder.decode(try encode([a, a, a, b, b], durations: Array(repeating: 0.1, count: 5)))
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [30, 20])
+        XCTAssertEqual(Fidelity.maxErrorOnFrequentColors(source: b, decoded: gif.frames[1].image, top: 200), 0)
+    }
+
+    func testZeroDelaysMergeIntoThePreviousFrame() throws {
+        // 250 fps: many frames round to no time; none may be emitted with a 0 cs delay.
+        let colors: [UInt32] = [0xFF00_0000, 0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF]
+        let frames = (0..<50).map { solid(4, 4, colors[$0 % colors.count]) }
+        let gif = try GIFDecoder.decode(try encode(frames, durations: Array(repeating: 0.004, count: 50)))
+        XCTAssertTrue(gif.frames.allSatisfy { $0.delayCentiseconds > 0 })
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds).reduce(0, +), 20)
+        // A first frame shown for no time gives way to the next.
+        let first = try GIFDecoder.decode(try encode([solid(4, 4, colors[0]), solid(4, 4, colors[1])], durations: [0.001, 0.5]))
+        XCTAssertEqual(first.frames.count, 1)
+        XCTAssertEqual(first.frames[0].image.pixels[0], colors[1])
+    }
+
+    func testDeterministic() throws {
+        let frames = Array(Self.scrolling.prefix(6))
+        let durations = Array(repeating: 1.0 / 30, count: frames.count)
+        XCTAssertEqual(try encode(frames, durations: durations), try encode(frames, durations: durations))
+    }
+
+    func testStillFrameAfterChangesEncodesATinyRectangle() throws {
+        var toggled = Self.scrolling[5]
+        for y in 300..<310 { for x in 400..<412 { toggled.pixels[y * 480 + x] = 0xFF59_C734 } }
+        let frames = Array(Self.scrolling.prefix(6)) + [toggled, toggled]
+        let bytes = try encode(frames, durations: Array(repeating: 0.1, count: frames.count))
+        let gif = try GIFDecoder.decode(bytes)
+        XCTAssertEqual(gif.frames.count, 7)
+        let last = gif.frames[6]
+        XCTAssertTrue(last.rect == (400, 300, 12, 10), "\(last.rect)")
+        XCTAssertEqual(last.delayCentiseconds, 20)
+        for y in 0..<1039 {
+            for x in 0..<480 where !(300..<310).contains(y) || !(400..<412).contains(x) {
+                XCTAssertEqual(last.image.pixels[y * 480 + x], gif.frames[5].image.pixels[y * 480 + x])
+            }
+        }
+        XCTAssertEqual(Fidelity.maxErrorOnFrequentColors(source: toggled, decoded: last.image, top: 200), 0)
+        XCTAssertEqual(Fidelity.psnr(toggled, last.image), Fidelity.psnr(Self.scrolling[5], gif.frames[5].image), accuracy: 0.05)
+    }
+
+    func testTransparency() throws {
+        let w = 16, h = 8
+        var a = solid(w, h, 0xFF20_4080)
+        for i in 0..<8 { a.pixels[i] = 0 }                       // transparent from the start
+        var b = a
+        for y in 4..<8 { for x in 10..<16 { b.pixels[y * w + x] = 0x4000_0000 } }  // alpha 64: transparent
+        var c = b
+        for y in 4..<8 { for x in 10..<16 { c.pixels[y * w + x] = 0xFF00_FF00 } }
+        let gif = try GIFDecoder.decode(try encode([a, b, b, c], durations: [0.1, 0.1, 0.1, 0.1]))
+        XCTAssertEqual(gif.frames.count, 3)
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [10, 20, 10])
+        func alphaMask(_ p: Pixmap) -> [Bool] { p.pixels.map { $0 >> 24 >= 128 } }
+        XCTAssertEqual(alphaMask(gif.frames[0].image), alphaMask(a))
+        XCTAssertEqual(alphaMask(gif.frames[1].image), alphaMask(b))
+        XCTAssertEqual(gif.frames[2].image.pixels, c.pixels.map { $0 >> 24 >= 128 ? $0 : 0 })
+        XCTAssertEqual(gif.frames[0].disposal, 2, "the frame under newly transparent pixels restores to background")
+    }
+
+    func testSmallChangesKeepOnePalette() throws {
+        // A toggle moving over a still screen, in the screen's own colors: no frame needs a local table.
+        let base = Self.scrolling[0]
+        let frames = (0..<8).map { step -> Pixmap in
+            var f = base
+            for y in 300..<320 { for x in (100 + 20 * step)..<(130 + 20 * step) { f.pixels[y * 480 + x] = base.pixels[0] } }
+            return f
+        }
+        let bytes = try encode(frames, durations: Array(repeating: 0.1, count: frames.count))
+        let images = GIFBlocks.images(bytes)
+        XCTAssertEqual(images.count, 8)
+        XCTAssertEqual(images.filter(\.hasLocalTable).count, 0)
+        XCTAssertTrue(images.dropFirst().allSatisfy { $0.width <= 60 && $0.height <= 20 }, "\(images)")
+    }
+
+    func testDelaysBeyondTheGIFFieldAreSplit() throws {
+        let a = solid(4, 4, 0xFF00_00FF), b = solid(4, 4, 0xFF00_FF00)
+        let gif = try GIFDecoder.decode(try encode([a, b], durations: [700, 1]))
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [65535, 4465, 100])
+        XCTAssertEqual(gif.frames[1].image.pixels, a.pixels)
+        XCTAssertEqual(gif.frames[2].image.pixels, b.pixels)
+    }
+
+    func testErrors() throws {
+        let encoder = try GIFEncoder(width: 4, height: 4)
+        XCTAssertThrowsError(try encoder.addFrame(solid(5, 4, 0xFF00_0000), duration: 0.1))
+        XCTAssertThrowsError(try encoder.addFrame(solid(4, 4, 0xFF00_0000), duration: -1))
+        XCTAssertThrowsError(try encoder.finish())  // no frames
+        XCTAssertThrowsError(try GIFDecoder.decode(Array("not a gif".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("giflib"), "\(error)")
+        }
+    }
+}
+
+final class GIFLZWTests: XCTestCase {
+    /// With every value fixed, the compressor must produce giflib's bytes exactly.
+    func testMatchesGiflib() throws {
+        var seed: UInt32 = 7
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        let cases: [(Int, Int, Int)] = [(1, 1, 8), (3, 2, 1), (17, 5, 2), (64, 64, 4), (480, 300, 8), (1000, 700, 8)]
+        for (w, h, bits) in cases {
+            var values = [UInt8](repeating: 0, count: w * h)
+            for i in values.indices {
+                // Runs, repeats and noise, so strings grow, the table fills and clears.
+                let r = next()
+                values[i] = r % 5 == 0 ? UInt8(next() % UInt32(1 << bits)) : (i > 0 && r % 3 == 0 ? values[i - 1] : UInt8((i / 7) % (1 << bits)))
+            }
+            let colors = (0..<((1 << bits) - 1)).map { UInt32($0) | 0xFF00_0000 }
+            let map = try GIFColorMap(colors: colors)
+            var a = values, b = values
+            let reference = try a.withUnsafeMutableBufferPointer { try gifCompress($0, width: w, height: h, map: map) }
+            let ours = b.withUnsafeMutableBufferPointer { GIFLZWEncoder().encode($0, bitsPerPixel: map.bitsPerPixel) }
+            XCTAssertEqual(ours, reference, "\(w)x\(h) at \(bits) bits")
+        }
+    }
+}
+
+/// Walks a GIF's blocks to see what the decoder does not expose.
+enum GIFBlocks {
+    struct Image { var x, y, width, height: Int; var hasLocalTable: Bool }
+
+    static func images(_ d: [UInt8]) -> [Image] {
+        var i = 13, out: [Image] = []
+        if d[10] & 0x80 != 0 { i += 3 << (Int(d[10] & 7) + 1) }
+        func skipBlocks() { while d[i] != 0 { i += Int(d[i]) + 1 }; i += 1 }
+        while i < d.count {
+            switch d[i] {
+            case 0x21: i += 2; skipBlocks()
+            case 0x2C:
+                func word(_ k: Int) -> Int { Int(d[i + k]) | Int(d[i + k + 1]) << 8 }
+                let flags = d[i + 9]
+                out.append(Image(x: word(1), y: word(3), width: word(5), height: word(7), hasLocalTable: flags & 0x80 != 0))
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
+                i += 1; skipBlocks()
+            default: return out
+            }
+        }
+        return out
+    }
+}
