@@ -27,10 +27,15 @@ previews: build
 test: deps
 	$(SWIFT) test
 
-# Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x.
+# Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x; our GIFs beside ffmpeg and
+# gifsicle on the same frames.
 bench: build
 	@python3 -c "import skia" 2>/dev/null || python3 -m pip install --quiet skia-python
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install --quiet pillow numpy
+	@command -v ffmpeg >/dev/null && command -v gifsicle >/dev/null || \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg gifsicle
 	scripts/bench.sh
+	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json
 
 clean:
 	rm -rf .build
