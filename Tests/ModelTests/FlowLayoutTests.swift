@@ -155,7 +155,7 @@ final class FlowLayoutTests: XCTestCase {
         let gestures: [ScrollGesture] = [.wait(0.1), .drag(from: Point(195, 600), to: Point(195, 450), duration: 0.15, curve: .linear),
                                          .release(velocity: nil), .wait(2)]
         let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
-                                      gestures: gestures, screenOriginY: 91)
+                                      gestures: gestures)
         let end = timeline.sample(at: timeline.duration)
         XCTAssertNil(end.touch)
         XCTAssertEqual(end.contentOffset.truncatingRemainder(dividingBy: 130), 0, accuracy: 1e-9)
@@ -166,16 +166,41 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertNotNil(mid.touch)
         // Deterministic.
         let again = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
-                                   gestures: gestures, screenOriginY: 91)
+                                   gestures: gestures)
         XCTAssertEqual(again.samples, timeline.samples)
     }
 
     func testPullingPastTheTopRubberBandsAndSpringsBack() {
         let gestures: [ScrollGesture] = [.drag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut),
                                          .release(velocity: nil), .wait(1.5)]
-        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, gestures: gestures, screenOriginY: 91)
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, gestures: gestures)
         let pulled = timeline.sample(at: 0.3)
         XCTAssertEqual(pulled.contentOffset, -ScrollPhysics().rubberBand(200, dimension: 719), accuracy: 1e-6)
         XCTAssertEqual(timeline.sample(at: timeline.duration).contentOffset, 0, accuracy: 1e-9)
+    }
+
+    func testAnimatedItemCountChangesAndTaps() {
+        var reversed = vega
+        reversed.reversed = true
+        reversed.numberOfItems = 1
+        let gestures: [ScrollGesture] = [.tap(at: Point(350, 69), duration: 0.1), .setItemCount(3), .wait(0.5)]
+        let timeline = ScrollTimeline(layout: reversed, physics: ScrollPhysics(), initialOffset: nil, gestures: gestures)
+        XCTAssertEqual(timeline.sample(at: 0.05).touch, Point(350, 69))
+        XCTAssertNil(timeline.sample(at: 0.15).touch)
+        let mid = timeline.sample(at: 0.1 + ScrollTimeline.updateDuration / 2)
+        XCTAssertEqual(mid.previousItemCount, 1)
+        XCTAssertEqual(mid.itemCount, 3)
+        XCTAssertEqual(mid.updateProgress, 0.5, accuracy: 0.01)
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertEqual(end.previousItemCount, 3)
+        XCTAssertEqual(end.updateProgress, 1)
+        // A forward layout that loses items clamps its offset to the new end.
+        var shrinking = vega
+        shrinking.numberOfItems = 16
+        let shrink = ScrollTimeline(layout: shrinking, physics: ScrollPhysics(), initialOffset: 680,
+                                    gestures: [.setItemCount(10), .wait(0.1)])
+        var ten = vega
+        ten.numberOfItems = 10
+        XCTAssertEqual(shrink.sample(at: shrink.duration).contentOffset, ten.maxContentOffset, accuracy: 1e-9)
     }
 }

@@ -77,7 +77,7 @@ public struct FlowAnimation: Sendable {
         layout.viewSize = scene.viewFrame.size
         layout.numberOfItems = min(layout.numberOfItems, scene.items.count)
         timeline = ScrollTimeline(layout: layout, physics: scene.physics, initialOffset: scene.initialOffset,
-                                  gestures: scene.gestures, screenOriginY: scene.viewFrame.minY)
+                                  gestures: scene.gestures)
     }
 
     public var duration: Double { timeline.duration }

@@ -76,8 +76,7 @@ public struct ScrollTimeline: Sendable {
     /// Duration of UIKit's default animated collection-view update.
     public static let updateDuration = 0.3
 
-    public init(layout: FlowLayout, physics: ScrollPhysics, initialOffset: Double?, gestures: [ScrollGesture],
-                screenOriginY: Double) {
+    public init(layout: FlowLayout, physics: ScrollPhysics, initialOffset: Double?, gestures: [ScrollGesture]) {
         var layout = layout
         var samples: [ScrollSample] = []
         var offset = initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0)
@@ -184,9 +183,12 @@ public struct ScrollTimeline: Sendable {
                 itemCount = max(0, count)
                 updateStart = t
                 layout.numberOfItems = itemCount
-                // A reversed layout keeps its bottom in view (adjustCollectionViewBounds).
-                if layout.reversed && touch == nil { settleTarget = layout.maxContentOffset; settleRate = 1 / Self.updateDuration * 4 }
-                offset = min(max(offset, 0), max(layout.maxContentOffset, offset < 0 ? 0 : offset))
+                // Re-preparing the layout moves the bounds at once (adjustCollectionViewBounds): a reversed
+                // layout keeps its bottom in view, which leaves every cell where it was relative to the bottom;
+                // a shrinking forward layout clamps the offset to the new end.
+                if touch == nil && settleTarget == nil {
+                    offset = layout.reversed ? layout.maxContentOffset : min(offset, layout.maxContentOffset)
+                }
             }
         }
         self.samples = samples
