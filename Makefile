@@ -26,6 +26,8 @@ previews: build
 
 test: deps
 	$(SWIFT) test
+	$(SWIFT) build -c release --product render-previews
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
 
 # Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x; our GIFs beside ffmpeg and
 # gifsicle on the same frames.

@@ -12,7 +12,7 @@ struct RenderPreviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-previews",
         abstract: "Render interaction previews of iOS list cells from scene files.",
-        subcommands: [Render.self, Frame.self, Frames.self, Tree.self, Sweep.self, Bench.self, EncodeGIF.self],
+        subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Bench.self, EncodeGIF.self],
         defaultSubcommand: Render.self
     )
 

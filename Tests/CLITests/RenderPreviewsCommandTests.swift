@@ -167,6 +167,58 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertEqual(image.width, 195 * 2 + 16 * 3)
     }
 
+    /// A scenes folder with a still, a short animation and a broken scene.
+    func makeScenes() throws -> (scenes: String, output: String) {
+        let scenes = scratch.appendingPathComponent("scenes"), output = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try Data(##"{"kind": "layers", "canvas": {"width": 40, "height": 30, "scale": 1}, "root": {"frame": [5, 5, 20, 10], "backgroundColor": "#FF0000"}}"##.utf8)
+            .write(to: scenes.appendingPathComponent("still.json"))
+        try Data(#"{"kind": "flow", "canvas": {"width": 390, "height": 844, "scale": 0.25}, "framesPerSecond": 10, "style": "vega", "timeline": [{"drag": {"from": [200, 600], "to": [200, 400], "duration": 0.3}}, {"release": {}}, {"wait": 0.5}]}"#.utf8)
+            .write(to: scenes.appendingPathComponent("moving.json"))
+        try Data(#"{"kind": "flow", "canvas": {"width": 390, "height": 844, "scale": 0.25}, "eyePosition": 0}"#.utf8)
+            .write(to: scenes.appendingPathComponent("broken.json"))
+        return (scenes.path, output.path)
+    }
+
+    func testRenderWritesEveryGoodSceneAndFailsForTheBrokenOne() throws {
+        let (scenes, output) = try makeScenes()
+        let r = try run(["render", "--scenes", scenes, "--output", output])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("broken.json:1:89: eyePosition: expected a value > 0, found 0"), r.stderr)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        XCTAssertEqual(written, ["moving.gif", "still.png"])
+        let gif = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/moving.gif"))))
+        XCTAssertGreaterThan(gif.frames.count, 2)
+        XCTAssertTrue(r.stdout.contains("scene"), r.stdout)  // the summary table
+    }
+
+    func testCheckNamesStaleOutputsAndWritesNothing() throws {
+        let (scenes, output) = try makeScenes()
+        try FileManager.default.removeItem(atPath: scenes + "/broken.json")
+        XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--quiet"]).status, 0)
+        XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--check"]).status, 0)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/still.png"))
+        let r = try run(["render", "--scenes", scenes, "--output", output, "--check"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains(output + "/still.png"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("moving.gif"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output + "/still.png")), Data("stale".utf8))
+    }
+
+    func testListAndOnly() throws {
+        let (scenes, output) = try makeScenes()
+        try FileManager.default.removeItem(atPath: scenes + "/broken.json")
+        let list = try run(["list", "--scenes", scenes])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("moving  flow"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("still   layers  40x30"), list.stdout)
+        XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--only", "still", "--quiet"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["still.png"])
+        let outside = try run(["render", "--scenes", scenes, "--output", output, "--only", "../etc/passwd"])
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertTrue(outside.stderr.contains("no scene named '../etc/passwd'"), outside.stderr)
+    }
+
     func testBenchPrintsMediansPerStage() throws {
         let scene = Self.scenes.appendingPathComponent("borders.json").path
         let r = try run(["bench", scene, "--repeat", "3"])
