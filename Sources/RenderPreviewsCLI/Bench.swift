@@ -9,10 +9,16 @@ import SceneFormat
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time each stage per frame: prints `SCENE raster_ms=… text_ms=… encode_ms=… pixels=…` (medians; text_ms is the part of raster_ms spent on text and icons).")
+        abstract: "Time each stage per frame: `SCENE frames=… raster_ms=… text_ms=… encode_ms=… total_s=… peak_rss_mb=… pixels=…`.",
+        discussion: """
+        A still scene is rendered --repeat times and PNG-encoded (medians). An animated scene is rendered once, \
+        every frame, on every core, into its GIF: raster_ms and encode_ms are per frame. text_ms is the part of \
+        raster_ms spent on text and icons. peak_rss_mb is the process's peak resident memory so far. With no \
+        scene given, every scene in Scenes/.
+        """)
 
-    @Argument(help: "Scene files (JSON).")
-    var scenes: [String]
+    @Argument(help: "Scene files (JSON); all of Scenes/ when none are given.")
+    var scenes: [String] = []
 
     @OptionGroup var settings: SceneSettings
 
@@ -29,10 +35,15 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            for path in scenes {
-                // One frame of the scene (the middle one for an animation) stands for the whole.
-                let frames = try settings.load(path).frames()
-                var scene = frames.frame(index: frames.count / 2)
+            let paths = scenes.isEmpty ? try sceneFiles(in: "Scenes", only: nil) : scenes
+            for path in paths {
+                let document = try settings.load(path)
+                let frames = document.frames()
+                if frames.count > 1 {
+                    try benchAnimation(document, path: path)
+                    continue
+                }
+                var scene = frames.frame(index: 0)
                 if let scale { scene.canvas.scale = scale }
                 var renderer = LayerRenderer()
                 var raster: [Double] = [], text: [Double] = [], encode: [Double] = []
@@ -48,10 +59,31 @@ struct Bench: ParsableCommand {
                     encode.append(Double(t2 - t1) / 1e6)
                 }
                 let pixels = scene.canvas.pixelWidth * scene.canvas.pixelHeight
-                print("\(path) raster_ms=\(format(median(raster))) text_ms=\(format(median(text))) "
-                    + "encode_ms=\(format(median(encode))) pixels=\(pixels)")
+                print("\(path) frames=1 raster_ms=\(format(median(raster))) text_ms=\(format(median(text))) "
+                    + "encode_ms=\(format(median(encode))) total_s=\(format((raster.reduce(0, +) + encode.reduce(0, +)) / 1000)) "
+                    + "peak_rss_mb=\(format(peakResidentMegabytes())) pixels=\(pixels)")
             }
         }
+    }
+
+    private func benchAnimation(_ document: SceneDocument, path: String) throws {
+        var document = document
+        if let scale, case .flow(var f) = document { f.canvas.scale = scale; document = .flow(f) }
+        let start = ContinuousClock.now
+        let preview = try renderPreview(document, renderer: FrameRenderer())
+        let total = seconds(ContinuousClock.now - start)
+        let n = Double(preview.frames)
+        let c = document.canvas
+        print("\(path) frames=\(preview.frames) raster_ms=\(format(preview.rasterSeconds * 1000 / n)) "
+            + "encode_ms=\(format(preview.encodeSeconds * 1000 / n)) total_s=\(format(total)) "
+            + "peak_rss_mb=\(format(peakResidentMegabytes())) pixels=\(c.pixelWidth * c.pixelHeight)")
+    }
+
+    /// The process's peak resident set size (getrusage reports kilobytes on Linux).
+    private func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
     }
 
     private func median(_ values: [Double]) -> Double {

@@ -224,7 +224,8 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let r = try run(["bench", scene, "--repeat", "3"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let line = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(line.hasPrefix(scene + " raster_ms="), line)
+        XCTAssertTrue(line.hasPrefix(scene + " frames=1 raster_ms="), line)
+        XCTAssertTrue(line.contains(" peak_rss_mb="), line)
         XCTAssertTrue(line.contains(" encode_ms="), line)
     }
 }
