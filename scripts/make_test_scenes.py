@@ -90,6 +90,19 @@ def fold_transform(position, index, spacing, eye):
     return rotate(t, a, 1, 0, 0)
 
 
+def place_folding_cell(d, i, center_y, position, h, eye=500):
+    """Sets a cell's position, opacity and transform as MGUFlowFoldTransformer would (the seed's branches)."""
+    d["position"] = [195, center_y]
+    if position >= 1 or (position >= 0 and i % 2 == 0):
+        return d
+    if position <= -2 or (position <= -1 and i % 2 == 1):
+        d["opacity"] = 0
+        return d
+    d["position"] = [195, center_y - position * h]
+    d["transform"] = r6(fold_transform(position, i, h, eye))
+    return d
+
+
 def card(name, x, y, w, h, color="#FFFFFF", **kw):
     d = frame(x, y, w, h, name=name, backgroundColor=color, cornerRadius=10)
     d.update(kw)
@@ -110,15 +123,7 @@ def main():
              "sublayers": [frame(16, 16, 33, 33, name="icon", backgroundColor=colors[i], cornerRadius=8),
                            frame(62, 18, 160, 12, name="title", backgroundColor="#1C1C1E", cornerRadius=3),
                            frame(62, 38, 110, 9, name="subtitle", backgroundColor="#8E8E93", cornerRadius=3)]}
-        if position >= 1 or (position >= 0 and i % 2 == 0):
-            d["position"] = [195, center_y]
-        elif position <= -2 or (position <= -1 and i % 2 == 1):
-            d["position"] = [195, center_y]
-            d["opacity"] = 0
-        else:
-            d["position"] = [195, center_y - position * h]
-            d["transform"] = r6(fold_transform(position, i, h, 500))
-        cells.append(d)
+        cells.append(place_folding_cell(d, i, center_y, position, h))
     scroll = {"name": "flow", "bounds": [0, offset, 390, 420], "position": [195, 210], "masksToBounds": True,
               "sublayers": cells}
     scene("fold-device-reading", 390, 420, {"name": "root", "bounds": [0, 0, 390, 420], "position": [195, 210],
@@ -383,12 +388,7 @@ def text_scenes(colors):
                            label(58, 14, 260, 22, title, size=17, weight="semibold", alignment="left"),
                            label(58, 36, 260, 18, subtitle, size=13, italic=True, color="#8E8E93",
                                  alignment="left")]}
-        if position >= 1 or (position >= 0 and i % 2 == 0):
-            d["position"] = [195, center_y]
-        else:
-            d["position"] = [195, center_y - position * h]
-            d["transform"] = r6(fold_transform(position, i, h, 500))
-        cells.append(d)
+        cells.append(place_folding_cell(d, i, center_y, position, h))
     flow = {"name": "flow", "bounds": [0, offset, 390, 260], "position": [195, 130], "masksToBounds": True,
             "sublayers": cells}
     scene("text-folded-cell", 390, 260, {"bounds": [0, 0, 390, 260], "position": [195, 130], "sublayers": [flow]},
@@ -406,14 +406,7 @@ def showcase(colors):
              "sublayers": [frame(14, 12, 33, 33, name="icon", backgroundColor=colors[i % 8], cornerRadius=9),
                            frame(60, 15, 150 + (i * 37) % 90, 11, name="title", backgroundColor="#1C1C1E", cornerRadius=3),
                            frame(60, 34, 90 + (i * 23) % 70, 8, name="subtitle", backgroundColor="#8E8E93", cornerRadius=3)]}
-        d["position"] = [195, center_y]
-        if not (position >= 1 or (position >= 0 and i % 2 == 0)):
-            if position <= -2 or (position <= -1 and i % 2 == 1):
-                d["opacity"] = 0
-            else:
-                d["position"] = [195, center_y - position * h]
-                d["transform"] = r6(fold_transform(position, i, h, 500))
-        cells.append(d)
+        cells.append(place_folding_cell(d, i, center_y, position, h))
     title = frame(20, 60, 120, 30, name="large-title", backgroundColor="#1C1C1E", cornerRadius=6)
     flow = {"name": "flow", "bounds": [0, offset, 390, 734], "position": [195, 477], "masksToBounds": True,
             "sublayers": cells}
