@@ -24,10 +24,11 @@ build: deps
 previews: build
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
 
+# The committed previews must match what the scenes render (checked first, so the test summary ends the log).
 test: deps
-	$(SWIFT) test
 	$(SWIFT) build -c release --product render-previews
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
+	$(SWIFT) test
 
 # Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x; our GIFs beside ffmpeg and
 # gifsicle on the same frames.
