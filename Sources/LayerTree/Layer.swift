@@ -67,15 +67,6 @@ public struct Layer: Hashable, Sendable {
             .sorted { $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset }
             .map(\.element)
     }
-
-    /// Depth-first search by name.
-    public func sublayer(named name: String) -> Layer? {
-        for s in sublayers {
-            if s.name == name { return s }
-            if let found = s.sublayer(named: name) { return found }
-        }
-        return nil
-    }
 }
 
 /// What a frame is drawn onto: a size in points, the pixels per point, and the color behind everything.

@@ -62,11 +62,10 @@ struct Frames: ParsableCommand {
         try reportingErrors {
             let frames = try settings.load(scene).frames()
             try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true)
-            var renderer = LayerRenderer()
-            for i in 0..<frames.count {
-                let name = String(format: "frame-%04d.png", i)
-                try writeAtomically(PNGCodec.encode(try renderer.render(frames.frame(index: i))),
-                                    to: (framesDir as NSString).appendingPathComponent(name))
+            // The same ordered, all-cores frame loop as `render`.
+            try FrameRenderer().forEachFrame(of: frames) { i, image in
+                try writeAtomically(PNGCodec.encode(image),
+                                    to: (framesDir as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
             }
         }
     }

@@ -45,11 +45,6 @@ public struct SceneFrames: Sendable {
 
     public func frame(index: Int) -> LayerScene { still ?? flow!.frame(index: index) }
     public func frame(at time: Double) -> LayerScene { still ?? flow!.frame(at: time) }
-    /// The frame shown at `time`.
-    public func index(at time: Double) -> Int {
-        guard let flow else { return 0 }
-        return min(count - 1, Int((time * flow.scene.framesPerSecond + 1e-9).rounded(.down)))
-    }
 }
 
 /// `--set key=value`: a value put into the scene before it is checked, so it is validated like the file.
