@@ -6,11 +6,13 @@ import Models
 public enum SceneDocument: Sendable {
     case layers(LayerScene)
     case flow(FlowScene)
+    case swipe(SwipeScene)
 
     public var kind: String {
         switch self {
         case .layers: "layers"
         case .flow: "flow"
+        case .swipe: "swipe"
         }
     }
 
@@ -18,6 +20,7 @@ public enum SceneDocument: Sendable {
         switch self {
         case .layers(let s): s.canvas
         case .flow(let f): f.canvas
+        case .swipe(let s): s.canvas
         }
     }
 
@@ -26,25 +29,64 @@ public enum SceneDocument: Sendable {
         switch self {
         case .layers(let s): SceneFrames(still: s)
         case .flow(let f): SceneFrames(flow: f.animation())
+        case .swipe(let s): SceneFrames(swipe: s.animation())
         }
     }
 }
 
 /// The frames of a scene, by index or by time.
 public struct SceneFrames: Sendable {
-    private let still: LayerScene?
-    private let flow: FlowAnimation?
+    private enum Source: Sendable {
+        case still(LayerScene)
+        case flow(FlowAnimation)
+        case swipe(SwipeAnimation)
+    }
+    private let source: Source
 
-    init(still: LayerScene) { self.still = still; flow = nil }
-    init(flow: FlowAnimation) { self.flow = flow; still = nil }
+    init(still: LayerScene) { source = .still(still) }
+    init(flow: FlowAnimation) { source = .flow(flow) }
+    init(swipe: SwipeAnimation) { source = .swipe(swipe) }
 
-    public var count: Int { flow?.frameCount ?? 1 }
+    public var count: Int {
+        switch source {
+        case .still: 1
+        case .flow(let f): f.frameCount
+        case .swipe(let s): s.frameCount
+        }
+    }
+
     /// Seconds each frame stays on screen.
-    public var frameDuration: Double { flow.map { 1 / $0.scene.framesPerSecond } ?? 1 }
-    public var duration: Double { flow?.duration ?? 0 }
+    public var frameDuration: Double {
+        switch source {
+        case .still: 1
+        case .flow(let f): 1 / f.scene.framesPerSecond
+        case .swipe(let s): 1 / s.scene.framesPerSecond
+        }
+    }
 
-    public func frame(index: Int) -> LayerScene { still ?? flow!.frame(index: index) }
-    public func frame(at time: Double) -> LayerScene { still ?? flow!.frame(at: time) }
+    public var duration: Double {
+        switch source {
+        case .still: 0
+        case .flow(let f): f.duration
+        case .swipe(let s): s.duration
+        }
+    }
+
+    public func frame(index: Int) -> LayerScene {
+        switch source {
+        case .still(let s): s
+        case .flow(let f): f.frame(index: index)
+        case .swipe(let s): s.frame(index: index)
+        }
+    }
+
+    public func frame(at time: Double) -> LayerScene {
+        switch source {
+        case .still(let s): s
+        case .flow(let f): f.frame(at: time)
+        case .swipe(let s): s.frame(at: time)
+        }
+    }
 }
 
 /// `--set key=value`: a value put into the scene before it is checked, so it is validated like the file.

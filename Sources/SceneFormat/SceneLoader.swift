@@ -123,8 +123,9 @@ struct SceneDecoder {
         switch kind {
         case "layers": return .layers(try scene(value))
         case "flow": return .flow(try flowScene(value))
+        case "swipe": return .swipe(try swipeScene(value))
         default:
-            throw error(kindMember.value, "kind", "expected \"layers\" or \"flow\", found \(quoted(kind))")
+            throw error(kindMember.value, "kind", "expected \"layers\", \"flow\" or \"swipe\", found \(quoted(kind))")
         }
     }
 

@@ -13,7 +13,7 @@ struct FlowScreenBuilder {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), homeIndicator()]
-        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(touchDisc(at: touch)) }
+        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(TouchIndicator.layer(at: touch)) }
         return LayerScene(canvas: canvas, root: root)
     }
 
@@ -218,13 +218,5 @@ struct FlowScreenBuilder {
         bar.backgroundColor = .black
         bar.cornerRadius = 2.5
         return bar
-    }
-
-    /// The recording tool's "show touches": a translucent blue disc under the finger.
-    func touchDisc(at p: Point) -> Layer {
-        var disc = Layer(name: "touch", frame: Rect(p.x - 19, p.y - 19, 38, 38))
-        disc.backgroundColor = Color(red: 0.25, green: 0.55, blue: 1, alpha: 0.7)
-        disc.cornerRadius = 19
-        return disc
     }
 }

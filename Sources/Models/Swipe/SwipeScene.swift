@@ -1,0 +1,193 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// One row of the demo Inbox.
+public struct InboxEmail: Hashable, Sendable {
+    public var sender: String
+    public var subject: String
+    public var body: String
+    public var date: String
+    public var unread: Bool = false
+
+    public init(sender: String, subject: String, body: String, date: String, unread: Bool = false) {
+        self.sender = sender; self.subject = subject; self.body = body; self.date = date; self.unread = unread
+    }
+}
+
+/// How the list is drawn: UITableView plain or inset-grouped, or the collection-view demo's separate cards.
+public enum InboxListStyle: String, Hashable, Sendable, CaseIterable {
+    case plain, insetGrouped, cards
+}
+
+/// Where things are on the Inbox screen (points, in the 390 x 844 screen), measured from the references.
+public struct InboxMetrics: Hashable, Sendable {
+    /// Top of the first row.
+    public var listTop: Double = 143.8
+    public var rowHeight: Double = 96.7
+    /// Left and right inset of the rows (inset-grouped and cards).
+    public var rowInset: Double = 0
+    public var cornerRadius: Double = 0
+    /// Gap between cards.
+    public var rowSpacing: Double = 0
+    /// Leading inset of the text in a row.
+    public var textInset: Double = 32.5
+    /// Baseline of the large title.
+    public var titleBaseline: Double = 128
+    public var titleX: Double = 17
+    /// Text size of the row (sender; subject and body are 2 pt smaller).
+    public var senderSize: Double = 17
+    public var textSize: Double = 15
+
+    public init() {}
+}
+
+/// The navigation chrome of the demo screen (status bar, back button, edit button, toolbar).
+public struct InboxChrome: Hashable, Sendable {
+    public var title: String = "Inbox"
+    public var backTitle: String = "Swipe Cell"
+    public var editTitle: String = "편집"
+    public var time: String = "2:26"
+    public var showsBars: Bool = true
+
+    public init() {}
+}
+
+/// A swipe-cell preview: the Inbox, the actions of both sides, and a scripted swipe.
+public struct SwipeScene: Hashable, Sendable {
+    public var canvas: Canvas
+    public var framesPerSecond: Double
+    /// The screen's y at the top of the canvas (the references crop the screen).
+    public var viewportTop: Double
+    public var listStyle: InboxListStyle
+    public var rightToLeft: Bool
+    public var metrics: InboxMetrics
+    public var chrome: InboxChrome
+    public var emails: [InboxEmail]
+    public var leading: SwipeActionsConfiguration?
+    public var trailing: SwipeActionsConfiguration?
+    public var gestures: [SwipeGesture]
+    public var showsTouches: Bool
+    /// Screen width (390 on the references' iPhone 14).
+    public var screenWidth: Double
+
+    public init(canvas: Canvas, framesPerSecond: Double, viewportTop: Double, listStyle: InboxListStyle, rightToLeft: Bool,
+                metrics: InboxMetrics, chrome: InboxChrome, emails: [InboxEmail], leading: SwipeActionsConfiguration?,
+                trailing: SwipeActionsConfiguration?, gestures: [SwipeGesture], showsTouches: Bool = true) {
+        self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewportTop = viewportTop
+        self.listStyle = listStyle; self.rightToLeft = rightToLeft; self.metrics = metrics; self.chrome = chrome
+        self.emails = emails; self.leading = leading; self.trailing = trailing; self.gestures = gestures
+        self.showsTouches = showsTouches
+        screenWidth = canvas.width
+    }
+
+    /// Cell frames on the screen.
+    public var rowFrames: [Rect] {
+        let m = metrics
+        return emails.indices.map { i in
+            Rect(m.rowInset, m.listTop + Double(i) * (m.rowHeight + m.rowSpacing), screenWidth - 2 * m.rowInset, m.rowHeight)
+        }
+    }
+
+    /// Button title width at 15 pt medium, estimated from the characters (the model has no fonts): the
+    /// minimum width of 74 points covers the demo's titles.
+    public static func estimatedTitleWidth(_ title: String) -> Double {
+        title.unicodeScalars.reduce(0) { $0 + ($1.value < 0x80 ? 8.6 : 13) }
+    }
+
+    public static let buttonImageWidth = 30.0
+
+    public var table: SwipeTableGeometry {
+        let width = screenWidth - 2 * metrics.rowInset
+        func w(_ c: SwipeActionsConfiguration?) -> Double {
+            c?.buttonWidth(cellWidth: width, titleWidth: Self.estimatedTitleWidth, imageWidth: Self.buttonImageWidth) ?? 0
+        }
+        return SwipeTableGeometry(rows: rowFrames, rightToLeft: rightToLeft, leading: leading, trailing: trailing,
+                                  leadingButtonWidth: w(leading), trailingButtonWidth: w(trailing))
+    }
+
+    public func animation() -> SwipeAnimation { SwipeAnimation(scene: self) }
+}
+
+/// A swipe scene with its script simulated: frame `i` is at time i / fps.
+public struct SwipeAnimation: Sendable {
+    public let scene: SwipeScene
+    public let table: SwipeTableGeometry
+    public let timeline: SwipeTimeline
+
+    init(scene: SwipeScene) {
+        self.scene = scene
+        table = scene.table
+        timeline = SwipeTimeline(table: table, gestures: scene.gestures)
+    }
+
+    public var duration: Double { timeline.duration }
+    public var frameCount: Int { Int((duration * scene.framesPerSecond + 1e-9).rounded(.down)) + 1 }
+    public func time(ofFrame i: Int) -> Double { Double(i) / scene.framesPerSecond }
+    public func frame(index: Int) -> LayerScene { frame(at: time(ofFrame: index)) }
+
+    public func frame(at t: Double) -> LayerScene {
+        SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t)).build()
+    }
+}
+
+extension InboxEmail {
+    /// The demo's mailbox (the SwipeCellKit example's messages), as the references show them.
+    public static let demo: [InboxEmail] = [
+        InboxEmail(sender: "Realm", subject: "Video: Operators and Strong Opinions with Erica Sadun",
+                   body: "Swift operators are flexible and powerful. They’re symbols that behave like functions, adopting a natural mathematical syntax, for example 1 + 2 versus add(1, 2).",
+                   date: "오후 2:26"),
+        InboxEmail(sender: "The Pragmatic Bookstore", subject: "[Pragmatic Bookstore] Your eBook 'Swift Style' is ready for download",
+                   body: "Hello, The gerbils at the Pragmatic Bookstore have just finished hand-crafting your eBook of Swift Style.",
+                   date: "오후 2:26"),
+        InboxEmail(sender: "Instagram", subject: "mrx, go live and send disappearing photos and videos",
+                   body: "Go Live and Send Disappearing Photos and Videos. We recently announced two updates: live video on Instagram Stories.",
+                   date: "어제"),
+        InboxEmail(sender: "Smithsonian Magazine", subject: "Exclusive Sneak Peek Inside | Untold Stories of the Civil War",
+                   body: "For the very first time, the Smithsonian showcases the treasures of its Civil War collections in one volume.",
+                   date: "그저께"),
+        InboxEmail(sender: "Apple News", subject: "How to Change Your Personality in 90 Days",
+                   body: "How to Change Your Personality. You are not stuck with yourself. New research shows that you can change your personality.",
+                   date: "5/21/23"),
+        InboxEmail(sender: "Wordpress", subject: "New WordPress Site",
+                   body: "Your new WordPress site has been successfully set up at: http://example.com. You can log in to the administrator account.",
+                   date: "5/20/23"),
+        InboxEmail(sender: "IFTTT", subject: "See what’s new & notable on IFTTT",
+                   body: "See what’s new & notable on IFTTT. To disable these emails, sign in to manage your settings or unsubscribe.",
+                   date: "5/19/23"),
+        InboxEmail(sender: "Westin Vacations", subject: "Your Westin exclusive expires January 11",
+                   body: "Last chance to book a captivating 5-day, 4-night vacation in Rancho Mirage for only $399.",
+                   date: "5/18/23"),
+        InboxEmail(sender: "Nugget Markets", subject: "Nugget Markets Weekly Specials Starting Wednesday, May 17",
+                   body: "Nugget Markets Weekly Specials. Valid Wednesday, May 17 through Tuesday, May 23.",
+                   date: "5/17/23"),
+    ]
+
+    /// The same mailbox in Arabic, for the right-to-left preview.
+    public static let demoArabic: [InboxEmail] = [
+        InboxEmail(sender: "ريلم", subject: "فيديو: العوامل والآراء القوية مع إيريكا سادون",
+                   body: "عوامل سويفت مرنة وقوية. إنها رموز تتصرف مثل الدوال وتعتمد صياغة رياضية طبيعية.",
+                   date: "٢:٢٦ م"),
+        InboxEmail(sender: "مكتبة براغماتيك", subject: "كتابك الإلكتروني «أسلوب سويفت» جاهز للتنزيل",
+                   body: "مرحبًا، انتهى فريقنا للتو من إعداد نسختك الإلكترونية من كتاب أسلوب سويفت.",
+                   date: "٢:٢٦ م"),
+        InboxEmail(sender: "إنستغرام", subject: "ابدأ بثًا مباشرًا وأرسل صورًا ومقاطع تختفي",
+                   body: "أعلنّا مؤخرًا عن تحديثين: الفيديو المباشر في القصص والصور التي تختفي بعد المشاهدة.",
+                   date: "أمس"),
+        InboxEmail(sender: "مجلة سميثسونيان", subject: "نظرة حصرية: قصص لم تُروَ من الحرب الأهلية",
+                   body: "لأول مرة يعرض سميثسونيان كنوز مجموعاته من الحرب الأهلية في مجلد واحد.",
+                   date: "أول أمس"),
+        InboxEmail(sender: "أخبار آبل", subject: "كيف تغيّر شخصيتك في تسعين يومًا",
+                   body: "لست عالقًا مع نفسك. تُظهر أبحاث جديدة أنه يمكنك تغيير شخصيتك.",
+                   date: "٢١/٥/٢٣"),
+        InboxEmail(sender: "ووردبريس", subject: "موقع ووردبريس جديد",
+                   body: "تم إعداد موقعك الجديد بنجاح على العنوان example.com ويمكنك تسجيل الدخول الآن.",
+                   date: "٢٠/٥/٢٣"),
+        InboxEmail(sender: "IFTTT", subject: "اكتشف الجديد والمميز على IFTTT",
+                   body: "لإيقاف هذه الرسائل، سجّل الدخول لإدارة إعداداتك أو لإلغاء الاشتراك.",
+                   date: "١٩/٥/٢٣"),
+        InboxEmail(sender: "منتجعات ويستن", subject: "عرضك الحصري ينتهي في ١١ يناير",
+                   body: "فرصة أخيرة لحجز عطلة من خمسة أيام وأربع ليالٍ في رانشو ميراج.",
+                   date: "١٨/٥/٢٣"),
+    ]
+}

@@ -1,0 +1,406 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// Builds the layer tree of one frame of a swipe preview: the Inbox screen, the swiped cell with its actions
+/// view (buttons laid out by the transition style, expansion and per-button animations), a removed row's
+/// collapse, the action sheet, and the touch disc.
+struct SwipeScreenBuilder {
+    let scene: SwipeScene
+    let table: SwipeTableGeometry
+    let sample: SwipeSample
+
+    static let screenHeight = 844.0
+    static let groupedBackground = Color(hex: "#F2F2F7")!
+    static let secondaryText = Color(hex: "#8A8A8E")!
+    static let separator = Color(hex: "#E0E0E2")!
+    static let unreadDot = Color(hex: "#32ADE6")!
+
+    var width: Double { scene.screenWidth }
+    var m: InboxMetrics { scene.metrics }
+
+    func build() -> LayerScene {
+        let canvas = scene.canvas
+        var root = Layer(name: "canvas", frame: Rect(0, 0, canvas.width, canvas.height))
+        root.backgroundColor = Self.groupedBackground
+        var screen = Layer(name: "screen", frame: Rect(0, -scene.viewportTop, width, Self.screenHeight))
+        if scene.listStyle == .plain {
+            var table = Layer(name: "table", frame: Rect(0, m.listTop, width, Self.screenHeight - m.listTop))
+            table.backgroundColor = .white
+            screen.sublayers.append(table)
+        }
+        screen.sublayers.append(largeTitle())
+        screen.sublayers += rows()
+        if scene.chrome.showsBars { screen.sublayers += bars() }
+        if let at = sample.sheetPresentedAt { screen.sublayers += actionSheet(since: sample.time - at) }
+        if scene.showsTouches, let touch = sample.touch { screen.sublayers.append(TouchIndicator.layer(at: touch)) }
+        root.sublayers = [screen]
+        return LayerScene(canvas: canvas, root: root)
+    }
+
+    /// Mirrors a rect (in a container `w` wide) for right-to-left layouts.
+    func flip(_ r: Rect, in w: Double) -> Rect {
+        scene.rightToLeft ? Rect(w - r.maxX, r.minY, r.width, r.height) : r
+    }
+
+    func label(_ name: String, _ frame: Rect, _ text: TextContents) -> Layer {
+        var l = Layer(name: name, frame: frame)
+        l.contents = .text(text)
+        return l
+    }
+
+    func text(_ s: String, size: Double, weight: FontWeight = .regular, color: Color = .black,
+              align: TextAlignment = .natural, baseline: Double? = nil, lines: Int = 1, lineHeight: Double? = nil) -> TextContents {
+        var t = TextContents(s, weight: weight, size: size, color: color)
+        t.alignment = align
+        t.lineLimit = lines
+        t.lineHeight = lineHeight
+        if let baseline { t.verticalAlignment = .firstBaseline(baseline) }
+        return t
+    }
+
+    func largeTitle() -> Layer {
+        let frame = flip(Rect(m.titleX, m.titleBaseline - 40, width - 2 * m.titleX, 52), in: width)
+        return label("large-title", frame, text(scene.chrome.title, size: 34, weight: .bold, baseline: 40))
+    }
+
+    // MARK: Rows
+
+    /// How far rows below removed rows have moved up.
+    func shift(below row: Int) -> Double {
+        sample.deletedRows.filter { $0.row < row }.reduce(0) { sum, d in
+            let k = SwipeAnimationCurve.easeInOut(duration: SwipeTimeline.rowDeletionDuration).progress(sample.time - d.startedAt)
+            return sum + (m.rowHeight + m.rowSpacing) * k
+        }
+    }
+
+    func rows() -> [Layer] {
+        let frames = table.rows
+        var layers: [Layer] = []
+        let visibleBottom = scene.viewportTop + scene.canvas.height
+        for (i, email) in scene.emails.enumerated() {
+            let cell = sample.cell?.row == i ? sample.cell : nil
+            let deleted = sample.deletedRows.contains { $0.row == i }
+            if deleted && cell == nil { continue }
+            var frame = frames[i]
+            frame.origin.y -= shift(below: i)
+            if frame.minY > visibleBottom || frame.maxY < scene.viewportTop { continue }
+            layers.append(row(i, email, frame: frame, cell: cell))
+        }
+        return layers
+    }
+
+    func row(_ index: Int, _ email: InboxEmail, frame: Rect, cell: SwipeCellState?) -> Layer {
+        let h = frame.height, w = frame.width
+        // The cell clips its content and actions; inset-grouped rows round the outer corners of the section.
+        var clip = Layer(name: "row-\(index)", frame: frame)
+        clip.masksToBounds = true
+        var content = Layer(name: "content", frame: Rect(cell?.offset ?? 0, 0, w, h))
+        content.backgroundColor = .white
+        content.sublayers = rowContent(email, index: index, size: Size(w, h))
+        var inner: [Layer] = []
+        if let cell, let actions = actionsView(cell, size: Size(w, h)) { inner.append(actions) }
+        inner.append(content)
+        if let cell, let d = cell.deletingFor {
+            // The deletion mask closes from the bottom while the button finishes filling.
+            let k = SwipeAnimationCurve.easeInOut(duration: SwipeTimeline.fillDuration).progress(d)
+            var mask = Layer(name: "deletion-mask", frame: Rect(0, 0, w, h * (1 - k)))
+            mask.masksToBounds = true
+            mask.sublayers = inner
+            inner = [mask]
+        }
+        clip.sublayers = inner
+        switch scene.listStyle {
+        case .plain:
+            return clip
+        case .cards:
+            clip.cornerRadius = m.cornerRadius
+            return clip
+        case .insetGrouped:
+            let first = index == 0, last = index == scene.emails.count - 1
+            guard first || last, m.cornerRadius > 0 else { return clip }
+            // One radius rounds only the section's outer corners: a rounded clip taller than the row.
+            let r = m.cornerRadius
+            var outer = Layer(name: "section-corners", frame: Rect(frame.minX, frame.minY - (first ? 0 : r), w, h + (first != last ? r : 0)))
+            outer.cornerRadius = r
+            outer.masksToBounds = true
+            clip.position = Point(w / 2, h / 2 + (first ? 0 : r))
+            outer.sublayers = [clip]
+            return outer
+        }
+    }
+
+    func rowContent(_ email: InboxEmail, index: Int, size: Size) -> [Layer] {
+        let w = size.width, x = m.textInset
+        let small = m.textSize
+        let chevronX = w - 31
+        var layers: [Layer] = []
+        let unread = email.unread != sample.unreadToggled.contains(index)
+        if unread {
+            var dot = Layer(name: "unread", frame: flip(Rect(x / 2 - 5, 24 - small * 0.7 / 2 - 5, 10, 10), in: w))
+            dot.backgroundColor = Self.unreadDot
+            dot.cornerRadius = 5
+            layers.append(dot)
+        }
+        var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 11 - 4, 12, 14), in: w))
+        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11, color: Color(hex: "#C4C4C7")!))
+        layers.append(chevron)
+        let dateWidth = 110.0
+        let dateFrame = flip(Rect(chevronX - 12 - dateWidth, 0, dateWidth, 40), in: w)
+        layers.append(label("date", dateFrame, text(email.date, size: small, color: Self.secondaryText,
+                                                    align: scene.rightToLeft ? .left : .right, baseline: 24)))
+        layers.append(label("sender", flip(Rect(x, 0, chevronX - 12 - dateWidth - x - 4, 40), in: w),
+                            text(email.sender, size: m.senderSize, weight: .semibold, baseline: 24)))
+        let textWidth = w - x - 26
+        layers.append(label("subject", flip(Rect(x, 24, textWidth, 30), in: w), text(email.subject, size: small, baseline: 19.7)))
+        layers.append(label("body", flip(Rect(x, 44, textWidth, 50), in: w),
+                            text(email.body, size: small, color: Self.secondaryText, baseline: 19.4, lines: 2, lineHeight: 19.5)))
+        if scene.listStyle != .cards && index < scene.emails.count - 1 {
+            var line = Layer(name: "separator", frame: flip(Rect(x, size.height - 0.5, w - x, 0.5), in: w))
+            line.backgroundColor = Self.separator
+            layers.append(line)
+        }
+        return layers
+    }
+
+    // MARK: Actions
+
+    func actionsView(_ cell: SwipeCellState, size: Size) -> Layer? {
+        guard let config = table.configuration(for: cell.orientation), let layout = table.layout(for: cell.orientation) else { return nil }
+        let w = size.width, h = size.height
+        let right = cell.orientation == .right
+        let visible = abs(cell.offset)
+        // The actions view is twice the cell wide, beside the content's edge, and clips its buttons.
+        let edge = right ? w + cell.offset : cell.offset
+        var view = Layer(name: "actions", frame: Rect(right ? edge : edge - 2 * w, 0, 2 * w, h))
+        view.masksToBounds = true
+        view.backgroundColor = config.backgroundColor ?? (config.buttonStyle == .circular ? .systemGray6 : .systemGray5)
+        var starts = layout.starts(visibleWidth: visible)
+        if let last = starts.indices.last {
+            starts[last] *= 1 - cell.expansion
+        }
+        let bw = layout.buttonWidth
+        for (i, action) in config.actionsInViewOrder.enumerated() {
+            let u = starts[i]
+            var wrapper = Layer(name: "wrapper-\(i)", frame: Rect(right ? u : -u, 0, 2 * w, h))
+            if config.buttonStyle == .backgroundColor { wrapper.backgroundColor = action.resolvedBackgroundColor }
+            let buttonX = right ? 0 : 2 * w - bw
+            var button = self.button(action, config: config, frame: Rect(buttonX, 0, bw, h))
+            applyTransition(action.transition, cell.transitions.indices.contains(i) ? cell.transitions[i] : nil, to: &button)
+            wrapper.sublayers = [button]
+            view.sublayers.append(wrapper)
+        }
+        return view
+    }
+
+    /// SwipeActionButton: image over title, centered as a block (first-baseline alignment counts the title as
+    /// one unwrapped line).
+    func button(_ action: SwipeAction, config: SwipeActionsConfiguration, frame: Rect) -> Layer {
+        var button = Layer(name: "button", frame: frame)
+        let circular = config.buttonStyle == .circular
+        let showsImage = config.buttonDisplayMode != .titleOnly && action.icon != nil
+        let showsTitle = config.buttonDisplayMode != .imageOnly && action.title != nil
+        let tint = circular ? action.resolvedBackgroundColor : (action.textColor ?? .white)
+        let imageHeight = showsImage ? (circular ? 50.0 : 26.0) : 0
+        let titleHeight = showsTitle ? 18.0 : 0
+        let spacing = showsImage && showsTitle ? (config.buttonSpacing ?? 8) : 0
+        let total = imageHeight + spacing + titleHeight
+        let top = (frame.height - total) / 2
+        if showsImage, let icon = action.icon {
+            var image = Layer(name: "image", frame: Rect(frame.width / 2 - imageHeight / 2, top, imageHeight, imageHeight))
+            if circular {
+                image.backgroundColor = action.resolvedBackgroundColor
+                image.cornerRadius = imageHeight / 2
+                image.sublayers = [iconLayer(icon, in: Rect(0, 0, imageHeight, imageHeight), color: .white, background: action.resolvedBackgroundColor)]
+            } else {
+                image.sublayers = [iconLayer(icon, in: Rect(0, 0, imageHeight, imageHeight), color: action.textColor ?? .white,
+                                             background: action.resolvedBackgroundColor)]
+            }
+            button.sublayers.append(image)
+        }
+        if showsTitle, let title = action.title {
+            var t = TextContents(title, weight: circular ? .regular : .medium, size: 15, color: tint)
+            t.alignment = .center
+            t.verticalAlignment = .firstBaseline(14.5)
+            button.sublayers.append(label("title", Rect(0, top + imageHeight + spacing, frame.width, titleHeight), t))
+        }
+        return button
+    }
+
+    /// The demo's symbols: "More" is a filled circle with the dots cut out in the button's color.
+    func iconLayer(_ icon: Icon, in rect: Rect, color: Color, background: Color) -> Layer {
+        if icon == .ellipsis {
+            let d = min(rect.width, rect.height) * 0.92
+            var circle = Layer(name: "more", frame: Rect(rect.midX - d / 2, rect.midY - d / 2, d, d))
+            circle.backgroundColor = color
+            circle.cornerRadius = d / 2
+            var dots = Layer(name: "dots", frame: Rect(0, 0, d, d))
+            dots.contents = .glyph(GlyphContents(.ellipsis, size: d * 0.55, color: background))
+            circle.sublayers = [dots]
+            return circle
+        }
+        var l = Layer(name: icon.rawValue, frame: rect)
+        l.contents = .glyph(GlyphContents(icon, size: rect.height * 0.88, color: color))
+        return l
+    }
+
+    /// The per-button transition animation (ScaleTransition and the MGU variants) at the sample's time.
+    func applyTransition(_ animation: SwipeTransitionAnimation, _ state: SwipeButtonTransition?, to button: inout Layer) {
+        guard let state, animation.kind != .none else { return }
+        let since = state.crossedAt.map { sample.time - $0 }
+        switch animation.kind {
+        case .none:
+            break
+        case .default:
+            // Shrunk when it starts to show; back to full size over `duration` once past the threshold.
+            let small = animation.initialScale
+            var s = small
+            if let since {
+                let k = SwipeAnimationCurve.easeInOut(duration: animation.duration).progress(since)
+                s = state.shown ? small + (1 - small) * k : 1 - (1 - small) * k
+            }
+            button.transform = .scale(s, s, 1)
+        case .spring:
+            guard let since, state.shown else { return }
+            // A damped left-right and up-down jiggle, back to identity.
+            let d = 0.5
+            guard since < d else { return }
+            let decay = exp(-5 * since)
+            let dx = 5 * sin(2 * Double.pi * since / 0.12) * decay
+            let dy = 3 * sin(2 * Double.pi * since / 0.16 + 0.5) * decay
+            button.transform = .translation(dx, dy, 0)
+        case .rotate:
+            guard let since, state.shown else { return }
+            let d = 0.3
+            guard since < d else { return }
+            let angle = 0.5 * sin(Double.pi * since / d)
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 500
+            button.transform = Transform3D.rotation(angle, 0, 1, 0).concatenating(perspective)
+        case .favorite:
+            guard let since, state.shown else { return }
+            favoriteBurst(since: since, in: &button)
+        }
+    }
+
+    /// The "favorite switch": a ring with a dot swells, bursts into rays, and the symbol pops back in.
+    func favoriteBurst(since t: Double, in button: inout Layer) {
+        let total = 0.6
+        guard t < total, let imageIndex = button.sublayers.firstIndex(where: { $0.name == "image" }) else { return }
+        var image = button.sublayers[imageIndex]
+        let c = Point(image.bounds.width / 2, image.bounds.height / 2)
+        var extra: [Layer] = []
+        if t < 0.25 {
+            // The symbol gives way to a growing ring with a dot.
+            let k = t / 0.25
+            let d = 8 + 18 * k
+            var ring = Layer(name: "ring", frame: Rect(c.x - d / 2, c.y - d / 2, d, d))
+            ring.borderWidth = 2
+            ring.borderColor = .white
+            ring.cornerRadius = d / 2
+            var dot = Layer(name: "dot", frame: Rect(c.x - 2.5, c.y - 2.5, 5, 5))
+            dot.backgroundColor = .white
+            dot.cornerRadius = 2.5
+            extra = [ring, dot]
+            image.sublayers = []
+        } else {
+            let k = (t - 0.25) / (total - 0.25)
+            // Eight rays fly out and fade; the symbol scales up from nothing, overshoots, and settles.
+            let r0 = 13 + 8 * k, len = 6 * (1 - k)
+            if len > 0.5 {
+                for j in 0..<8 {
+                    let a = Double(j) * Double.pi / 4
+                    var ray = Layer(name: "ray-\(j)")
+                    ray.bounds = Rect(0, 0, len, 2)
+                    ray.position = Point(c.x + cos(a) * (r0 + len / 2), c.y + sin(a) * (r0 + len / 2))
+                    ray.transform = .rotation(a, 0, 0, 1)
+                    ray.backgroundColor = .white
+                    ray.opacity = 1 - k
+                    extra.append(ray)
+                }
+            }
+            let s = k < 0.6 ? 1.15 * k / 0.6 : 1.15 - 0.15 * (k - 0.6) / 0.4
+            image.transform = .scale(max(0.01, s), max(0.01, s), 1)
+        }
+        button.sublayers[imageIndex] = image
+        var overlay = Layer(name: "burst")
+        overlay.bounds = image.bounds
+        overlay.position = image.position
+        overlay.sublayers = extra
+        button.sublayers.append(overlay)
+    }
+
+    // MARK: Chrome
+
+    func bars() -> [Layer] {
+        var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, m.listTop))
+        let blue = sample.sheetPresentedAt == nil ? Color.systemBlue : Color(hex: "#8E8E93")!
+        var time = text(scene.chrome.time, size: 17, weight: .semibold, align: .center, baseline: 30)
+        time.alignment = .center
+        var items: [Layer] = [label("time", Rect(10, 0, 72, 40), time)]
+        var battery = Layer(name: "battery", frame: Rect(width - 52, 19.5, 25, 12))
+        battery.borderWidth = 1
+        battery.borderColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        battery.cornerRadius = 3.5
+        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
+        level.backgroundColor = .black
+        level.cornerRadius = 1.5
+        battery.sublayers = [level]
+        var wifi = Layer(name: "wifi", frame: Rect(width - 80, 14, 20, 22))
+        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .black))
+        items += [wifi, battery]
+        var chevron = Layer(name: "back-chevron", frame: flip(Rect(8, 64, 14, 22), in: width))
+        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronRight : .chevronLeft, size: 20, color: blue))
+        items.append(chevron)
+        items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: 17, color: blue, baseline: 21)))
+        items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
+                           text(scene.chrome.editTitle, size: 17, color: blue, align: scene.rightToLeft ? .left : .right, baseline: 21)))
+        bar.sublayers = items
+        var toolbar = Layer(name: "toolbar", frame: Rect(0, 761.3, width, Self.screenHeight - 761.3))
+        toolbar.backgroundColor = Color(hex: "#F6F8F9")!
+        var hairline = Layer(name: "hairline", frame: Rect(0, 0, width, 0.5))
+        hairline.backgroundColor = Color(hex: "#DFDFE0")!
+        var more = Layer(name: "more", frame: flip(Rect(width - 38, 12, 22, 22), in: width))
+        more.borderWidth = 1.6
+        more.borderColor = blue
+        more.cornerRadius = 11
+        var dots = Layer(name: "dots", frame: Rect(0, 0, 22, 22))
+        dots.contents = .glyph(GlyphContents(.ellipsis, size: 10, color: blue))
+        more.sublayers = [dots]
+        var home = Layer(name: "home-indicator", frame: Rect(width / 2 - 67, 844 - 761.3 - 13, 134, 5))
+        home.backgroundColor = .black
+        home.cornerRadius = 2.5
+        toolbar.sublayers = [hairline, more, home]
+        return [bar, toolbar]
+    }
+
+    /// UIAlertController(.actionSheet) "Delete / delete row": the screen dims and the sheet rises.
+    func actionSheet(since t: Double) -> [Layer] {
+        let k = SwipeAnimationCurve.criticallyDamped(duration: 0.5).progress(t)
+        var dim = Layer(name: "dim", frame: Rect(0, 0, width, Self.screenHeight))
+        dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
+        dim.opacity = k
+        let rise = (1 - k) * 240
+        var sheet = Layer(name: "action-sheet", frame: Rect(8, 612 + rise, width - 16, 208))
+        let groupColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.96)
+        var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 143))
+        message.backgroundColor = groupColor
+        message.cornerRadius = 13
+        var titleText = text("Delete", size: 13, weight: .semibold, color: Self.secondaryText, align: .center, baseline: 16)
+        titleText.alignment = .center
+        var line = Layer(name: "separator", frame: Rect(0, 85, width - 16, 0.5))
+        line.backgroundColor = Color(hex: "#D8D8DA")!
+        message.sublayers = [
+            label("title", Rect(0, 12, width - 16, 24), titleText),
+            label("message", Rect(0, 32, width - 16, 24), text("delete row", size: 13, color: Self.secondaryText, align: .center, baseline: 16)),
+            line,
+            label("delete", Rect(0, 86, width - 16, 57), text("Delete", size: 20, color: .systemBlue, align: .center)),
+        ]
+        var cancel = Layer(name: "cancel-group", frame: Rect(0, 151, width - 16, 57))
+        cancel.backgroundColor = .white
+        cancel.cornerRadius = 13
+        cancel.sublayers = [label("cancel", Rect(0, 0, width - 16, 57), text("Cancel", size: 20, weight: .semibold, color: .systemBlue, align: .center))]
+        sheet.sublayers = [message, cancel]
+        return [dim, sheet]
+    }
+}

@@ -1,0 +1,487 @@
+import Foundation
+import Geometry
+
+/// One step of a scripted interaction with a list of swipeable cells.
+public enum SwipeGesture: Hashable, Sendable {
+    /// A finger goes down (on the row it will swipe).
+    case touchDown(Point)
+    /// The finger (already down, or put down at `from`) moves to `to` over `duration` seconds.
+    case drag(from: Point?, to: Point, duration: Double, curve: TimingCurve)
+    /// The finger lifts; the cell springs with the finger's velocity (points/second along x, measured over the
+    /// last 50 ms of the drag) unless one is given.
+    case release(velocity: Double?)
+    /// Nothing new happens for a while.
+    case wait(Double)
+    /// A finger touches a point for a moment (a button, or the content of an open cell to close it).
+    case tap(at: Point, duration: Double)
+}
+
+/// The swipeable side of a list: where the cells are and what actions they have.
+public struct SwipeTableGeometry: Hashable, Sendable {
+    /// Cell frames on the screen, top to bottom.
+    public var rows: [Rect]
+    public var rightToLeft: Bool
+    public var leading: SwipeActionsConfiguration?
+    public var trailing: SwipeActionsConfiguration?
+    public var leadingButtonWidth: Double
+    public var trailingButtonWidth: Double
+
+    public init(rows: [Rect], rightToLeft: Bool, leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?,
+                leadingButtonWidth: Double, trailingButtonWidth: Double) {
+        self.rows = rows; self.rightToLeft = rightToLeft; self.leading = leading; self.trailing = trailing
+        self.leadingButtonWidth = leadingButtonWidth; self.trailingButtonWidth = trailingButtonWidth
+    }
+
+    public func side(for orientation: SwipeOrientation) -> SwipeSide {
+        switch (orientation, rightToLeft) {
+        case (.left, false), (.right, true): .leading
+        case (.right, false), (.left, true): .trailing
+        }
+    }
+
+    public func configuration(for orientation: SwipeOrientation) -> SwipeActionsConfiguration? {
+        side(for: orientation) == .leading ? leading : trailing
+    }
+
+    public func buttonWidth(for orientation: SwipeOrientation) -> Double {
+        side(for: orientation) == .leading ? leadingButtonWidth : trailingButtonWidth
+    }
+
+    public func layout(for orientation: SwipeOrientation) -> SwipeActionsLayout? {
+        guard let c = configuration(for: orientation), !c.actions.isEmpty else { return nil }
+        return SwipeActionsLayout(style: c.transitionStyle, buttonCount: c.actions.count,
+                                  buttonWidth: buttonWidth(for: orientation),
+                                  elasticOverscroll: c.expansionStyle?.elasticOverscroll ?? false)
+    }
+}
+
+/// When a button's transition animation last fired: the time its visible share crossed the threshold, and in
+/// which direction; `appearedAt` is when it started to show at all (the default animation shrinks it then).
+public struct SwipeButtonTransition: Hashable, Sendable {
+    public var appearedAt: Double?
+    public var crossedAt: Double?
+    public var shown: Bool = false
+}
+
+/// The cell being swiped at one instant.
+public struct SwipeCellState: Hashable, Sendable {
+    public var row: Int
+    public var orientation: SwipeOrientation
+    /// The content's displacement along x (points, negative to the left).
+    public var offset: Double
+    /// 0...1: how far the expanding button has moved over the others.
+    public var expansion: Double
+    /// Per button, in view order.
+    public var transitions: [SwipeButtonTransition]
+    /// The row is being removed: seconds since the removal started.
+    public var deletingFor: Double?
+}
+
+/// The state of the list and the finger at one instant.
+public struct SwipeSample: Hashable, Sendable {
+    public var time: Double
+    public var touch: Point?
+    public var cell: SwipeCellState?
+    /// Rows removed for good (their slide-up animation started at the given time).
+    public var deletedRows: [SwipeRowDeletion]
+    /// Rows whose unread dot is toggled.
+    public var unreadToggled: [Int]
+    /// The "Delete" action sheet was presented at this time.
+    public var sheetPresentedAt: Double?
+}
+
+public struct SwipeRowDeletion: Hashable, Sendable {
+    public var row: Int
+    public var startedAt: Double
+}
+
+/// Runs a gesture script against swipeable cells, following SwipeCellKit's controller: the content follows the
+/// finger with elastic resistance past its limits, expansion snaps and springs, releases spring open or closed,
+/// and expansion completions fill, delete or bounce. The state is kept every millisecond.
+public struct SwipeTimeline: Sendable {
+    public static let step = 0.001
+    /// SwipeController.elasticScrollRatio: the content follows a quarter... 0.4 of the finger past the buttons.
+    public static let elasticScrollRatio = 0.4
+    /// UITableView's row removal (rows below slide up).
+    public static let rowDeletionDuration = 0.3
+    /// UIView.animate for the fill and delete (SwipeController.performFillAction).
+    public static let fillDuration = 0.3
+    /// UIViewPropertyAnimator(duration: 0.7, dampingRatio: 1): opening/closing without a release velocity.
+    public static let settleDuration = 0.7
+    /// SwipeActionsView.setExpanded's animator.
+    public static let expansionDuration = 0.6
+
+    public let samples: [SwipeSample]
+    public var duration: Double { Double(samples.count - 1) * Self.step }
+
+    public init(table: SwipeTableGeometry, gestures: [SwipeGesture]) {
+        var sim = Simulation(table: table)
+        sim.run(gestures)
+        samples = sim.samples
+    }
+
+    public func sample(at t: Double) -> SwipeSample {
+        let i = Int((min(max(0, t), duration) / Self.step).rounded())
+        return samples[min(samples.count - 1, i)]
+    }
+}
+
+/// A displacement animation of the content, applied on top of the value the finger asks for (UIKit's additive
+/// animations): shown = live + (startShown − startLive)·(1 − progress).
+private struct OffsetAnimation {
+    var start: Double
+    var from: Double
+    var to: Double
+    var curve: SwipeAnimationCurve
+    func value(at t: Double) -> Double { from + (to - from) * curve.progress(t - start) }
+    func finished(at t: Double) -> Bool {
+        switch curve {
+        case .criticallyDamped(let d), .easeInOut(let d): return t - start >= d
+        case .spring: return t - start >= 0.2 && abs(value(at: t) - to) < 0.01
+        }
+    }
+}
+
+private struct Simulation {
+    let table: SwipeTableGeometry
+    var samples: [SwipeSample] = []
+    var t = 0.0
+    var touch: Point?
+    var touchHistory: [(Double, Point)] = []
+
+    // The active cell.
+    var row: Int?
+    var orientation = SwipeOrientation.right
+    var offset = 0.0
+    var open = false
+    var expanded = false
+    var expansion = 0.0
+    var expansionFrom = 0.0
+    var expansionToggledAt = -1.0
+    var transitions: [SwipeButtonTransition] = []
+    var animation: OffsetAnimation?
+    var onAnimationEnd: [(inout Simulation) -> Void] = []
+    var deletingSince: Double?
+
+    // The drag in progress.
+    var dragOriginOffset: Double?
+    var fingerDown: Point?
+    var scrollRatio = 1.0
+    var snap: (start: Double, delta: Double)?
+
+    var deleted: [SwipeRowDeletion] = []
+    var unread: [Int] = []
+    var sheetAt: Double?
+
+    init(table: SwipeTableGeometry) { self.table = table }
+
+    var layout: SwipeActionsLayout? { row == nil ? nil : table.layout(for: orientation) }
+    var configuration: SwipeActionsConfiguration? { row == nil ? nil : table.configuration(for: orientation) }
+    var cellWidth: Double { row.map { table.rows[$0].width } ?? 0 }
+
+    mutating func record() {
+        var cell: SwipeCellState? = nil
+        if let row {
+            cell = SwipeCellState(row: row, orientation: orientation, offset: offset, expansion: expansion,
+                                  transitions: transitions, deletingFor: deletingSince.map { t - $0 })
+        }
+        samples.append(SwipeSample(time: t, touch: touch, cell: cell, deletedRows: deleted, unreadToggled: unread,
+                                   sheetPresentedAt: sheetAt))
+    }
+
+    mutating func run(_ gestures: [SwipeGesture]) {
+        record()
+        for g in gestures {
+            switch g {
+            case .touchDown(let p):
+                touchDown(p)
+            case .drag(let from, let to, let duration, let curve):
+                if let from { touchDown(from) } else if touch == nil { touchDown(to) }
+                let origin = touch!
+                advance(duration) { sim, f in
+                    let k = curve(f)
+                    sim.move(to: Point(origin.x + (to.x - origin.x) * k, origin.y + (to.y - origin.y) * k))
+                }
+            case .release(let velocity):
+                release(velocity: velocity)
+            case .wait(let seconds):
+                advance(seconds) { _, _ in }
+            case .tap(let p, let duration):
+                touch = p
+                advance(duration) { _, _ in }
+                touch = nil
+                tap(at: p)
+            }
+        }
+    }
+
+    /// Moves time forward in 1 ms steps, running `body` (the finger) and then the animations each step.
+    mutating func advance(_ seconds: Double, _ body: (inout Simulation, Double) -> Void) {
+        let steps = max(0, Int((seconds / Self.step).rounded()))
+        for i in 0..<steps {
+            t += Self.step
+            body(&self, Double(i + 1) / Double(steps))
+            tick()
+            record()
+        }
+    }
+
+    static var step: Double { SwipeTimeline.step }
+
+    /// The row under a point, with removed rows taken out and the rows below moved up.
+    func rowIndex(at p: Point) -> Int? {
+        var shift = 0.0
+        for (i, frame) in table.rows.enumerated() {
+            if deleted.contains(where: { $0.row == i }) { shift += frame.height; continue }
+            if p.y >= frame.minY - shift && p.y < frame.maxY - shift && p.x >= frame.minX && p.x < frame.maxX { return i }
+        }
+        return nil
+    }
+
+    mutating func touchDown(_ p: Point) {
+        touch = p
+        fingerDown = p
+        touchHistory = [(t, p)]
+        dragOriginOffset = nil
+        snap = nil
+        if let r = rowIndex(at: p), r == row, deletingSince == nil {
+            // Grabbing the open (or moving) cell: it continues from where it is (the animator stops).
+            if let a = animation { offset = a.value(at: t) }
+            animation = nil
+            onAnimationEnd = []
+            dragOriginOffset = offset
+        }
+    }
+
+    mutating func move(to p: Point) {
+        touch = p
+        touchHistory.append((t, p))
+        if touchHistory.count > 200 { touchHistory.removeFirst(touchHistory.count - 200) }
+        guard let down = fingerDown else { return }
+        let translation = p.x - down.x
+        if dragOriginOffset == nil {
+            // A new swipe: the direction of the first movement picks the side, if it has actions.
+            guard translation != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
+            let o: SwipeOrientation = translation > 0 ? .left : .right
+            guard table.layout(for: o) != nil else { return }
+            if row != r || orientation != o { begin(row: r, orientation: o) }
+            dragOriginOffset = offset
+        }
+        guard let layout, let config = configuration, let origin = dragOriginOffset else { return }
+        let s = orientation.scale
+        let raw = origin + translation
+        scrollRatio = 1
+        let previousShown = abs(offset)
+        if raw * s > 0 {
+            // Pulled the wrong way: resisted towards the closed position.
+            offset = raw * 0.2
+            scrollRatio = Self.elasticRatio
+        } else if let expansion = config.expansionStyle {
+            let target = expansion.targetOffset(cellWidth: cellWidth, preferredWidth: layout.preferredWidth)
+            let width = table.rows[row!].width, x0 = table.rows[row!].minX
+            let location = p.x - x0
+            let fromEdge = (orientation == .left ? location : width - location) / width
+            let expand = expansion.shouldExpand(shown: previousShown, translation: translation, touchFromEdge: fromEdge,
+                                                cellWidth: cellWidth, preferredWidth: layout.preferredWidth)
+            let d = abs(raw)
+            if expand && !expanded && target > d {
+                // Snap out to the target; the finger's later travel counts from there.
+                let shownNow = offset
+                dragOriginOffset = -s * target - translation
+                snap = (t, shownNow - (-s * target))
+                offset = -s * target
+            } else {
+                offset = -s * Self.elastic(d, limit: target, ratio: expansion.targetOverscrollElasticity)
+            }
+            if expand != expanded { setExpanded(expand) }
+        } else {
+            let d = abs(raw)
+            offset = -s * Self.elastic(d, limit: layout.preferredWidth, ratio: Self.elasticRatio)
+            if d > layout.preferredWidth { scrollRatio = Self.elasticRatio }
+        }
+        if let snap {
+            let k = SwipeAnimationCurve.criticallyDamped(duration: SwipeTimeline.settleDuration).progress(t - snap.start)
+            if k >= 1 { self.snap = nil } else { offset += snap.delta * (1 - k) }
+        }
+    }
+
+    static let elasticRatio = SwipeTimeline.elasticScrollRatio
+
+    /// UIPanGestureRecognizer.elasticTranslation: past `limit`, only `ratio` of the extra travel shows.
+    static func elastic(_ d: Double, limit: Double, ratio: Double) -> Double {
+        d > limit ? d - (1 - ratio) * (d - limit) : d
+    }
+
+    mutating func begin(row r: Int, orientation o: SwipeOrientation) {
+        row = r
+        orientation = o
+        offset = 0
+        open = false
+        expanded = false
+        expansion = 0
+        expansionToggledAt = -1
+        transitions = Array(repeating: SwipeButtonTransition(), count: table.configuration(for: o)?.actions.count ?? 0)
+        animation = nil
+        onAnimationEnd = []
+    }
+
+    mutating func setExpanded(_ value: Bool) {
+        guard value != expanded else { return }
+        expanded = value
+        expansionFrom = expansion
+        expansionToggledAt = t
+    }
+
+    mutating func release(velocity given: Double?) {
+        var fingerVelocity = 0.0
+        if let last = touchHistory.last, let first = touchHistory.last(where: { last.0 - $0.0 >= 0.05 }) ?? touchHistory.first,
+           last.0 > first.0 {
+            fingerVelocity = (last.1.x - first.1.x) / (last.0 - first.0)
+        }
+        let velocity = given ?? fingerVelocity
+        touch = nil
+        touchHistory = []
+        let wasDragging = dragOriginOffset != nil
+        dragOriginOffset = nil
+        fingerDown = nil
+        snap = nil
+        guard wasDragging, row != nil, let layout else { return }
+        let s = orientation.scale
+        if expanded {
+            perform(expanding: true)
+            return
+        }
+        // SwipeController.targetState: anything but a fling back towards closed leaves the buttons open.
+        let closing = velocity * s > 0
+        open = !closing
+        let target = open ? -s * layout.preferredWidth : 0
+        let distance = target - offset
+        let curve: SwipeAnimationCurve = velocity != 0 && abs(distance) > 0.01
+            ? .release(initialVelocity: velocity * scrollRatio / distance)
+            : .criticallyDamped(duration: SwipeTimeline.settleDuration)
+        animate(to: target, curve: curve)
+        if !open { onAnimationEnd = [{ $0.reset() }] }
+    }
+
+    mutating func animate(to target: Double, curve: SwipeAnimationCurve) {
+        animation = OffsetAnimation(start: t, from: offset, to: target, curve: curve)
+        onAnimationEnd = []
+    }
+
+    /// The action nearest the edge (the expanding one) is performed, by a full swipe or a tap on it.
+    mutating func perform(expanding: Bool) {
+        guard let config = configuration, let expansion = config.expansionStyle, let action = config.actions.first else { return }
+        setExpanded(true)
+        let s = orientation.scale
+        switch expansion.completion {
+        case .bounce:
+            apply(action.effect)
+            hide()
+        case .fill(let delete, let reverse):
+            let end = -s * (cellWidth + (layout?.buttonWidth ?? 0))
+            animate(to: end, curve: .criticallyDamped(duration: SwipeTimeline.fillDuration))
+            if delete {
+                // Destructive: deleted with the fill (timing .with): the row's mask closes and the rows below
+                // slide up while the button fills.
+                deletingSince = t
+                deleted.append(SwipeRowDeletion(row: row!, startedAt: t))
+                onAnimationEnd = []
+            } else {
+                // The handler runs after the fill; "fill reverse" then slides the cell back.
+                onAnimationEnd = [{ sim in
+                    sim.apply(action.effect)
+                    if reverse { sim.hide() }
+                }]
+            }
+        }
+    }
+
+    mutating func apply(_ effect: SwipeActionEffect) {
+        switch effect {
+        case .none: break
+        case .toggleUnread:
+            guard let r = row else { return }
+            if let i = unread.firstIndex(of: r) { unread.remove(at: i) } else { unread.append(r) }
+        case .confirmDelete:
+            if sheetAt == nil { sheetAt = t }
+        }
+    }
+
+    /// hideSwipe: closes with the 0.7 s critically damped animator, then the actions go away.
+    mutating func hide() {
+        open = false
+        animate(to: 0, curve: .criticallyDamped(duration: SwipeTimeline.settleDuration))
+        onAnimationEnd = [{ $0.reset() }]
+    }
+
+    mutating func reset() {
+        row = nil
+        offset = 0
+        expanded = false
+        expansion = 0
+        transitions = []
+        animation = nil
+        deletingSince = nil
+    }
+
+    mutating func tap(at p: Point) {
+        guard let r = row, open || expanded, deletingSince == nil else { return }
+        let frame = table.rows[r]
+        guard rowIndex(at: p) == r, let layout, let config = configuration else { return }
+        // Where along the swipe the tap is, from the content's edge outwards.
+        let edge = orientation == .right ? frame.maxX + offset : frame.minX + offset
+        let u = orientation == .right ? p.x - edge : edge - p.x
+        guard u >= 0 else { hide(); return }
+        let starts = layout.starts(visibleWidth: abs(offset))
+        // The topmost wrapper under the tap (later ones cover earlier ones).
+        guard let index = starts.lastIndex(where: { $0 <= u }) else { hide(); return }
+        let action = config.actionsInViewOrder[index]
+        if index == starts.count - 1, config.expansionStyle != nil {
+            perform(expanding: false)
+        } else {
+            apply(action.effect)
+            hide()
+        }
+    }
+
+    /// One step of the animations: the content, the expansion, the button transitions and the row removal.
+    mutating func tick() {
+        if let a = animation {
+            offset = a.value(at: t)
+            if a.finished(at: t) {
+                offset = a.to
+                animation = nil
+                let done = onAnimationEnd
+                onAnimationEnd = []
+                for f in done { f(&self) }
+            }
+        }
+        if expansionToggledAt >= 0 {
+            let k = SwipeAnimationCurve.criticallyDamped(duration: SwipeTimeline.expansionDuration).progress(t - expansionToggledAt)
+            expansion = expansionFrom + ((expanded ? 1 : 0) - expansionFrom) * k
+        }
+        if let since = deletingSince, t - since >= SwipeTimeline.rowDeletionDuration, animation == nil {
+            reset()
+        }
+        updateTransitions()
+    }
+
+    /// Fires each button's transition animation as its visible share crosses the threshold (and notes when it
+    /// first shows), as SwipeActionsView.notifyVisibleWidthChanged does.
+    mutating func updateTransitions() {
+        guard row != nil, let layout, let config = configuration else { return }
+        let widths = layout.visibleWidths(visibleWidth: abs(offset))
+        let actions = config.actionsInViewOrder
+        for i in transitions.indices {
+            let share = layout.buttonWidth > 0 ? widths[i] / layout.buttonWidth : 0
+            let threshold = actions[i].transition.threshold
+            if share > 0 && transitions[i].appearedAt == nil { transitions[i].appearedAt = t }
+            if share <= 0 { transitions[i].appearedAt = nil }
+            let shown = share >= threshold
+            if shown != transitions[i].shown {
+                transitions[i].shown = shown
+                transitions[i].crossedAt = t
+            }
+        }
+    }
+}
