@@ -1,0 +1,275 @@
+import Geometry
+import LayerTree
+@testable import Models
+import XCTest
+
+final class SwipeTransitionLayoutTests: XCTestCase {
+    let w = 74.0
+
+    func layout(_ style: SwipeTransitionStyle, elastic: Bool = false) -> SwipeActionsLayout {
+        SwipeActionsLayout(style: style, buttonCount: 3, buttonWidth: w, elasticOverscroll: elastic)
+    }
+
+    func testBorderSharesTheVisibleWidthEqually() {
+        for visible in stride(from: 0.0, through: 222, by: 7.4) {
+            let starts = layout(.border).starts(visibleWidth: visible)
+            XCTAssertEqual(starts, [0, visible / 3, 2 * visible / 3].map { $0 }, accuracy: 1e-9, "visible \(visible)")
+            XCTAssertEqual(layout(.border).visibleWidths(visibleWidth: visible), Array(repeating: visible / 3, count: 3),
+                           accuracy: 1e-9)
+        }
+    }
+
+    func testDragKeepsButtonsAtTheirWidthFromTheEdge() {
+        let l = layout(.drag)
+        for visible in stride(from: 0.0, through: 260, by: 13) {
+            XCTAssertEqual(l.starts(visibleWidth: visible), [0, w, 2 * w], accuracy: 1e-9)
+            let expected = (0..<3).map { max(0, min(w, visible - Double($0) * w)) }
+            XCTAssertEqual(l.visibleWidths(visibleWidth: visible), expected, accuracy: 1e-9, "visible \(visible)")
+        }
+        // 100 points open: the first button whole, 26 points of the second, none of the third.
+        XCTAssertEqual(l.visibleWidths(visibleWidth: 100), [74, 26, 0], accuracy: 1e-9)
+    }
+
+    func testRevealPinsTheButtonsUnderTheCell() {
+        let l = layout(.reveal)
+        for visible in stride(from: 0.0, through: 222, by: 11.1) {
+            let starts = l.starts(visibleWidth: visible)
+            // The far edge of the last button stays at the far edge of the visible area.
+            XCTAssertEqual(starts[2] + w, visible, accuracy: 1e-9)
+            XCTAssertEqual(starts[1] + w, starts[2], accuracy: 1e-9)
+        }
+        // Uncovered from the far edge: the expanding (last in view order) button shows first.
+        XCTAssertEqual(l.visibleWidths(visibleWidth: 100), [0, 26, 74], accuracy: 1e-9)
+    }
+
+    func testElasticOverscrollGrowsButtonsByAQuarter() {
+        let l = layout(.border, elastic: true)
+        XCTAssertEqual(l.contentWidth(visibleWidth: 200), 200)
+        XCTAssertEqual(l.contentWidth(visibleWidth: 322), 222 + 25, accuracy: 1e-9)
+        // The buttons spread over the content width and the rest shows at the edge as a gap.
+        XCTAssertEqual(l.starts(visibleWidth: 322), [75, 75 + 247.0 / 3, 75 + 2 * 247.0 / 3], accuracy: 1e-9)
+    }
+
+    func testOrientationFollowsReadingDirection() {
+        XCTAssertEqual(SwipeOrientation(side: .trailing, rightToLeft: false), .right)
+        XCTAssertEqual(SwipeOrientation(side: .leading, rightToLeft: false), .left)
+        XCTAssertEqual(SwipeOrientation(side: .trailing, rightToLeft: true), .left)
+        XCTAssertEqual(SwipeOrientation(side: .leading, rightToLeft: true), .right)
+        let table = SwipeTableGeometry(rows: [], rightToLeft: true, leading: SwipeActionsConfiguration(actions: [unread]),
+                                       trailing: SwipeActionsConfiguration(actions: [trash, flag]),
+                                       leadingButtonWidth: 74, trailingButtonWidth: 80)
+        XCTAssertEqual(table.configuration(for: .left)?.actions.count, 2)
+        XCTAssertEqual(table.buttonWidth(for: .left), 80)
+        XCTAssertEqual(table.buttonWidth(for: .right), 74)
+    }
+
+    func testButtonWidthIsTheWidestPreferredWithinLimits() {
+        var c = SwipeActionsConfiguration(actions: [trash, flag, more])
+        XCTAssertEqual(c.buttonWidth(cellWidth: 390, titleWidth: { _ in 40 }, imageWidth: 30), 74)
+        XCTAssertEqual(c.buttonWidth(cellWidth: 390, titleWidth: { $0 == "Flag" ? 90 : 40 }, imageWidth: 30), 106)
+        // The maximum is (width − 30) / count unless set.
+        XCTAssertEqual(c.buttonWidth(cellWidth: 390, titleWidth: { _ in 400 }, imageWidth: 30), 120)
+        c.maximumButtonWidth = 100
+        c.buttonPadding = 4
+        XCTAssertEqual(c.buttonWidth(cellWidth: 390, titleWidth: { _ in 80 }, imageWidth: 30), 88)
+    }
+}
+
+let trash = SwipeAction(title: "Trash", icon: .trash, style: .destructive)
+let flag = SwipeAction(title: "Flag", icon: .flag, backgroundColor: .systemOrange)
+let more = SwipeAction(title: "More", icon: .ellipsis)
+var unread: SwipeAction {
+    var a = SwipeAction(title: "Unread", icon: .envelope, backgroundColor: .systemBlue)
+    a.effect = .toggleUnread
+    return a
+}
+
+func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, message, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", file: file, line: line) }
+}
+
+final class SwipeExpansionTests: XCTestCase {
+    func testTargets() {
+        XCTAssertEqual(SwipeExpansionStyle.fill.targetOffset(cellWidth: 390, preferredWidth: 222), 360)
+        XCTAssertEqual(SwipeExpansionStyle.selection.targetOffset(cellWidth: 390, preferredWidth: 74), 195)
+        // Never closer than the buttons plus the minimum overscroll.
+        XCTAssertEqual(SwipeExpansionStyle.selection.targetOffset(cellWidth: 390, preferredWidth: 222), 242)
+    }
+
+    func testThresholds() {
+        let fill = SwipeExpansionStyle.fill
+        func expands(_ shown: Double, translation: Double = -100, touch: Double = 0.1) -> Bool {
+            fill.shouldExpand(shown: shown, translation: translation, touchFromEdge: touch, cellWidth: 390, preferredWidth: 222)
+        }
+        XCTAssertFalse(expands(222), "not past the buttons")
+        XCTAssertFalse(expands(252), "the overscroll trigger needs more than 30")
+        XCTAssertTrue(expands(252.5))
+        XCTAssertFalse(expands(300, translation: 8), "a translation of 8 points or less never expands")
+        let destructive = SwipeExpansionStyle.fillDelete
+        XCTAssertFalse(destructive.shouldExpand(shown: 300, translation: -200, touchFromEdge: 0.79, cellWidth: 390, preferredWidth: 222))
+        XCTAssertTrue(destructive.shouldExpand(shown: 300, translation: -200, touchFromEdge: 0.81, cellWidth: 390, preferredWidth: 222))
+        XCTAssertTrue(destructive.shouldExpand(shown: 361, translation: -200, touchFromEdge: 0, cellWidth: 390, preferredWidth: 222),
+                      "past the target")
+    }
+}
+
+final class SwipeSpringTests: XCTestCase {
+    func testReleaseSpringStartsAtTheGivenVelocityAndSettles() {
+        let curve = SwipeAnimationCurve.release(initialVelocity: 4)
+        XCTAssertEqual(curve.progress(0), 0)
+        let slope = (curve.progress(1e-5) - curve.progress(0)) / 1e-5
+        XCTAssertEqual(slope, 4, accuracy: 0.01)
+        // ζ = 18 / (2·√100) = 0.9: a small overshoot, then rest.
+        let peak = stride(from: 0.0, through: 2, by: 0.001).map(curve.progress).max()!
+        XCTAssertGreaterThan(peak, 1)
+        XCTAssertLessThan(peak, 1.05)
+        XCTAssertEqual(curve.progress(1.5), 1, accuracy: 1e-4)
+        let settle = curve.settlingTime(distance: 222)
+        XCTAssertGreaterThan(settle, 0.3)
+        XCTAssertLessThan(settle, 0.9)
+    }
+
+    func testCriticallyDampedReachesRestAtItsDuration() {
+        let curve = SwipeAnimationCurve.criticallyDamped(duration: 0.7)
+        var last = 0.0
+        for t in stride(from: 0.0, through: 0.7, by: 0.01) {
+            let p = curve.progress(t)
+            XCTAssertGreaterThanOrEqual(p, last)
+            last = p
+        }
+        XCTAssertEqual(curve.progress(0.699), 1, accuracy: 0.0011)
+        XCTAssertEqual(curve.progress(0.35), 1 - exp(-4.6167) * (1 + 4.6167), accuracy: 1e-3)
+    }
+
+    func testEaseInOutIsSymmetric() {
+        let c = CubicBezier.easeInOut
+        for x in stride(from: 0.0, through: 1, by: 0.05) {
+            XCTAssertEqual(c.value(at: x) + c.value(at: 1 - x), 1, accuracy: 1e-6)
+        }
+    }
+}
+
+final class SwipeTimelineTests: XCTestCase {
+    func table(trailing: SwipeActionsConfiguration? = nil, leading: SwipeActionsConfiguration? = nil, rtl: Bool = false) -> SwipeTableGeometry {
+        SwipeTableGeometry(rows: [Rect(0, 100, 390, 96), Rect(0, 196, 390, 96), Rect(0, 292, 390, 96)], rightToLeft: rtl,
+                           leading: leading, trailing: trailing, leadingButtonWidth: 74, trailingButtonWidth: 74)
+    }
+
+    var three: SwipeActionsConfiguration { SwipeActionsConfiguration(actions: [trash, flag, more]) }
+
+    func testDragFollowsTheFingerThenResistsPastTheButtons() {
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
+            .touchDown(Point(350, 150)),
+            .drag(from: nil, to: Point(250, 150), duration: 0.2, curve: .linear),
+            .drag(from: nil, to: Point(20, 150), duration: 0.2, curve: .linear),
+        ])
+        let mid = timeline.sample(at: 0.2)
+        XCTAssertEqual(mid.cell?.offset ?? 0, -100, accuracy: 1e-9)
+        let end = timeline.sample(at: 0.4)
+        // 330 points of travel: 222 followed, the rest at the elastic ratio 0.4.
+        XCTAssertEqual(end.cell?.offset ?? 0, -(222 + 0.4 * 108), accuracy: 1e-9)
+        XCTAssertEqual(end.touch, Point(20, 150))
+    }
+
+    func testPullingTheWrongWayIsResisted() {
+        let timeline = SwipeTimeline(table: table(trailing: three, leading: nil), gestures: [
+            .touchDown(Point(100, 150)),
+            .drag(from: nil, to: Point(90, 150), duration: 0.05, curve: .linear),
+            .drag(from: nil, to: Point(150, 150), duration: 0.1, curve: .linear),
+        ])
+        XCTAssertEqual(timeline.sample(at: 0.15).cell?.offset ?? 0, 0.2 * 50, accuracy: 1e-9)
+    }
+
+    func testReleaseSpringsOpenAndADragBackCloses() {
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
+            .touchDown(Point(350, 150)),
+            .drag(from: nil, to: Point(250, 150), duration: 0.3, curve: .linear),
+            .release(velocity: nil),
+            .wait(1.5),
+            .drag(from: Point(100, 150), to: Point(300, 150), duration: 0.3, curve: .linear),
+            .release(velocity: nil),
+            .wait(1.5),
+        ])
+        let open = timeline.sample(at: 1.7)
+        XCTAssertEqual(open.cell?.offset ?? 0, -222, accuracy: 0.01)
+        XCTAssertNil(timeline.sample(at: timeline.duration).cell, "closed and the actions removed")
+        // The release keeps the finger's velocity (about 333 pt/s to the left): the cell is still moving fast.
+        let a = timeline.sample(at: 0.31).cell!.offset, b = timeline.sample(at: 0.32).cell!.offset
+        XCTAssertLessThan(b, a)
+    }
+
+    func testExpansionSnapsAndFillDeleteRemovesTheRow() {
+        var c = three
+        c.expansionStyle = .fillDelete
+        let timeline = SwipeTimeline(table: table(trailing: c), gestures: [
+            .touchDown(Point(380, 150)),
+            .drag(from: nil, to: Point(30, 150), duration: 0.5, curve: .linear),
+            .release(velocity: nil),
+            .wait(1),
+        ])
+        // The finger passes 80% of the width (x < 78) at 0.433 s: the expansion starts its 0.6 s animation.
+        XCTAssertEqual(timeline.sample(at: 0.43).cell?.expansion ?? -1, 0)
+        XCTAssertGreaterThan(timeline.sample(at: 0.45).cell?.expansion ?? 0, 0)
+        XCTAssertEqual(timeline.sample(at: 0.75).cell?.expansion ?? 0, 1, accuracy: 0.06)
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertEqual(end.deletedRows.map(\.row), [0])
+        XCTAssertNil(end.cell)
+    }
+
+    func testSelectionBouncesBackAndTogglesUnread() {
+        var c = SwipeActionsConfiguration(actions: [unread])
+        c.expansionStyle = .selection
+        let timeline = SwipeTimeline(table: table(leading: c), gestures: [
+            .touchDown(Point(10, 150)),
+            .drag(from: nil, to: Point(300, 150), duration: 0.5, curve: .linear),
+            .release(velocity: nil),
+            .wait(1),
+        ])
+        XCTAssertGreaterThan(timeline.sample(at: 0.5).cell?.offset ?? 0, 195, "a leading swipe moves the content right")
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertNil(end.cell)
+        XCTAssertEqual(end.unreadToggled, [0])
+    }
+
+    func testRightToLeftTrailingActionsOpenByDraggingRight() {
+        let timeline = SwipeTimeline(table: table(trailing: three, rtl: true), gestures: [
+            .touchDown(Point(40, 150)),
+            .drag(from: nil, to: Point(200, 150), duration: 0.3, curve: .linear),
+            .release(velocity: nil),
+            .wait(1),
+        ])
+        let s = timeline.sample(at: timeline.duration)
+        XCTAssertEqual(s.cell?.orientation, .left)
+        XCTAssertEqual(s.cell?.offset ?? 0, 222, accuracy: 0.01)
+    }
+
+    func testTransitionFiresWhenHalfTheButtonShows() {
+        var c = three
+        c.transitionStyle = .drag
+        let timeline = SwipeTimeline(table: table(trailing: c), gestures: [
+            .touchDown(Point(350, 150)),
+            .drag(from: nil, to: Point(250, 150), duration: 0.1, curve: .linear),
+        ])
+        // Drag: the first button (More, view order 0) is half visible at 37 points, the second at 111.
+        let s = timeline.sample(at: 0.1).cell!
+        XCTAssertTrue(s.transitions[0].shown)
+        XCTAssertEqual(s.transitions[0].crossedAt ?? 0, 0.037, accuracy: 0.0015)
+        XCTAssertFalse(s.transitions[1].shown)
+        XCTAssertNotNil(s.transitions[1].appearedAt)
+        XCTAssertNil(s.transitions[2].appearedAt)
+    }
+
+    func testTapOnContentClosesAnOpenCell() {
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
+            .touchDown(Point(350, 150)),
+            .drag(from: nil, to: Point(150, 150), duration: 0.3, curve: .linear),
+            .release(velocity: nil),
+            .wait(1),
+            .tap(at: Point(60, 150), duration: 0.1),
+            .wait(1),
+        ])
+        XCTAssertNotNil(timeline.sample(at: 1.2).cell)
+        XCTAssertNil(timeline.sample(at: timeline.duration).cell)
+    }
+}
