@@ -3,10 +3,12 @@ import LayerTree
 
 /// The recording tool's "show touches": a translucent blue disc under the finger, shared by every preview.
 enum TouchIndicator {
+    /// systemBlue at 55%, 45 points across, as measured in the recordings (docs/swipe-reference.md).
     static func layer(at p: Point) -> Layer {
-        var disc = Layer(name: "touch", frame: Rect(p.x - 19, p.y - 19, 38, 38))
-        disc.backgroundColor = Color(red: 0.25, green: 0.55, blue: 1, alpha: 0.7)
-        disc.cornerRadius = 19
+        let r = 22.5
+        var disc = Layer(name: "touch", frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r))
+        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 0.55)
+        disc.cornerRadius = r
         return disc
     }
 }

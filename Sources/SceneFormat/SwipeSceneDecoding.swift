@@ -8,10 +8,10 @@ let swipeKeys = [
     "leading", "trailing", "timeline", "showsTouches",
 ]
 let swipeMetricsKeys = [
-    "listTop", "rowHeight", "rowInset", "cornerRadius", "rowSpacing", "textInset", "titleBaseline", "titleX",
-    "senderSize", "textSize",
+    "listTop", "rowHeight", "rowInset", "rowInsetTrailing", "cornerRadius", "rowSpacing", "textInset", "titleBaseline", "titleX",
+    "titleSize", "senderSize", "textSize",
 ]
-let swipeChromeKeys = ["title", "backTitle", "editTitle", "time", "bars"]
+let swipeChromeKeys = ["title", "backTitle", "editTitle", "time", "today", "bars"]
 let emailKeys = ["sender", "subject", "body", "date", "unread"]
 let swipeConfigurationKeys = [
     "actions", "transitionStyle", "expansionStyle", "backgroundColor", "minimumButtonWidth", "maximumButtonWidth",
@@ -87,9 +87,12 @@ extension SceneDecoder {
         switch list {
         case .plain: break
         case .insetGrouped:
-            metrics.rowInset = 20; metrics.cornerRadius = 10; metrics.textInset = 20; metrics.listTop = 58.5
+            // As the inset-grouped references frame the first row (its trailing inset is the smaller one there).
+            metrics.rowInset = 31.7; metrics.rowInsetTrailing = 16.3; metrics.cornerRadius = 10; metrics.textInset = 21.1
+            metrics.listTop = 58.5
         case .cards:
-            metrics.rowInset = 16; metrics.cornerRadius = 10; metrics.rowSpacing = 12; metrics.textInset = 16
+            metrics.rowInset = 20; metrics.cornerRadius = 10; metrics.rowSpacing = 24.2; metrics.textInset = 16
+            metrics.listTop = 142.6; metrics.rowHeight = 94
         }
         if let metricsValue { metrics = try swipeMetrics(metricsValue, "metrics", base: metrics) }
         if duration * fps > 3600 {
@@ -98,8 +101,13 @@ extension SceneDecoder {
         if leading == nil && trailing == nil {
             throw error(value, "", "expected actions on at least one side: add 'leading' or 'trailing'")
         }
+        var mailbox = emails ?? (rtl ? InboxEmail.demoArabic : InboxEmail.demo)
+        if let today = chrome.today {
+            let demoToday = InboxEmail.demo[0].date
+            for i in mailbox.indices where mailbox[i].date == demoToday { mailbox[i].date = today }
+        }
         return SwipeScene(canvas: canvas, framesPerSecond: fps, viewportTop: viewportTop, listStyle: list, rightToLeft: rtl,
-                          metrics: metrics, chrome: chrome, emails: emails ?? (rtl ? InboxEmail.demoArabic : InboxEmail.demo),
+                          metrics: metrics, chrome: chrome, emails: mailbox,
                           leading: leading, trailing: trailing, gestures: gestures, showsTouches: touches)
     }
 
@@ -111,11 +119,13 @@ extension SceneDecoder {
             case "listTop": m.listTop = try number(v, p, .nonNegative)
             case "rowHeight": m.rowHeight = try number(v, p, .positive)
             case "rowInset": m.rowInset = try number(v, p, .nonNegative)
+            case "rowInsetTrailing": m.rowInsetTrailing = try number(v, p, .nonNegative)
             case "cornerRadius": m.cornerRadius = try number(v, p, .nonNegative)
             case "rowSpacing": m.rowSpacing = try number(v, p, .nonNegative)
             case "textInset": m.textInset = try number(v, p, .nonNegative)
             case "titleBaseline": m.titleBaseline = try number(v, p)
             case "titleX": m.titleX = try number(v, p, .nonNegative)
+            case "titleSize": m.titleSize = try number(v, p, .positive)
             case "senderSize": m.senderSize = try number(v, p, .positive)
             case "textSize": m.textSize = try number(v, p, .positive)
             default: throw unknownKey(member, path, known: swipeMetricsKeys)
@@ -133,6 +143,7 @@ extension SceneDecoder {
             case "backTitle": c.backTitle = try string(v, p)
             case "editTitle": c.editTitle = try string(v, p)
             case "time": c.time = try string(v, p)
+            case "today": c.today = try string(v, p)
             case "bars": c.showsBars = try bool(v, p)
             default: throw unknownKey(member, path, known: swipeChromeKeys)
             }

@@ -23,10 +23,11 @@ public enum InboxListStyle: String, Hashable, Sendable, CaseIterable {
 /// Where things are on the Inbox screen (points, in the 390 x 844 screen), measured from the references.
 public struct InboxMetrics: Hashable, Sendable {
     /// Top of the first row.
-    public var listTop: Double = 143.8
+    public var listTop: Double = 143.0
     public var rowHeight: Double = 96.7
-    /// Left and right inset of the rows (inset-grouped and cards).
+    /// Leading inset of the rows (inset-grouped and cards), and the trailing one when it differs.
     public var rowInset: Double = 0
+    public var rowInsetTrailing: Double? = nil
     public var cornerRadius: Double = 0
     /// Gap between cards.
     public var rowSpacing: Double = 0
@@ -35,9 +36,11 @@ public struct InboxMetrics: Hashable, Sendable {
     /// Baseline of the large title.
     public var titleBaseline: Double = 128
     public var titleX: Double = 17
+    /// Sizes are SF Pro's (34, 17, 15) scaled so that Inter's wider letters give the references' line widths.
+    public var titleSize: Double = 31.8
     /// Text size of the row (sender; subject and body are 2 pt smaller).
-    public var senderSize: Double = 17
-    public var textSize: Double = 15
+    public var senderSize: Double = 16.3
+    public var textSize: Double = 14.4
 
     public init() {}
 }
@@ -48,6 +51,8 @@ public struct InboxChrome: Hashable, Sendable {
     public var backTitle: String = "Swipe Cell"
     public var editTitle: String = "편집"
     public var time: String = "2:26"
+    /// Today's messages show this time (the recordings were made at different times of day).
+    public var today: String? = nil
     public var showsBars: Bool = true
 
     public init() {}
@@ -85,7 +90,9 @@ public struct SwipeScene: Hashable, Sendable {
     public var rowFrames: [Rect] {
         let m = metrics
         return emails.indices.map { i in
-            Rect(m.rowInset, m.listTop + Double(i) * (m.rowHeight + m.rowSpacing), screenWidth - 2 * m.rowInset, m.rowHeight)
+            let width = screenWidth - m.rowInset - (m.rowInsetTrailing ?? m.rowInset)
+            let x = rightToLeft ? screenWidth - m.rowInset - width : m.rowInset
+            return Rect(x, m.listTop + Double(i) * (m.rowHeight + m.rowSpacing), width, m.rowHeight)
         }
     }
 
@@ -98,7 +105,7 @@ public struct SwipeScene: Hashable, Sendable {
     public static let buttonImageWidth = 30.0
 
     public var table: SwipeTableGeometry {
-        let width = screenWidth - 2 * metrics.rowInset
+        let width = screenWidth - metrics.rowInset - (metrics.rowInsetTrailing ?? metrics.rowInset)
         func w(_ c: SwipeActionsConfiguration?) -> Double {
             c?.buttonWidth(cellWidth: width, titleWidth: Self.estimatedTitleWidth, imageWidth: Self.buttonImageWidth) ?? 0
         }

@@ -61,7 +61,7 @@ struct SwipeScreenBuilder {
 
     func largeTitle() -> Layer {
         let frame = flip(Rect(m.titleX, m.titleBaseline - 40, width - 2 * m.titleX, 52), in: width)
-        return label("large-title", frame, text(scene.chrome.title, size: 34, weight: .bold, baseline: 40))
+        return label("large-title", frame, text(scene.chrome.title, size: m.titleSize, weight: .bold, baseline: 40))
     }
 
     // MARK: Rows
@@ -142,10 +142,11 @@ struct SwipeScreenBuilder {
             dot.cornerRadius = 5
             layers.append(dot)
         }
-        var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 11 - 4, 12, 14), in: w))
-        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11, color: Color(hex: "#C4C4C7")!))
+        var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 5.5 - 7, 12, 14), in: w))
+        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11.5, color: Color(hex: "#A6A6AA")!))
         layers.append(chevron)
-        let dateWidth = 110.0
+        // The sender runs up to the date; the date's width is estimated from its characters.
+        let dateWidth = email.date.unicodeScalars.reduce(0.0) { $0 + ($1.value < 0x80 ? 0.56 : 0.95) * small } + 2
         let dateFrame = flip(Rect(chevronX - 12 - dateWidth, 0, dateWidth, 40), in: w)
         layers.append(label("date", dateFrame, text(email.date, size: small, color: Self.secondaryText,
                                                     align: scene.rightToLeft ? .left : .right, baseline: 24)))
@@ -201,8 +202,10 @@ struct SwipeScreenBuilder {
         let showsImage = config.buttonDisplayMode != .titleOnly && action.icon != nil
         let showsTitle = config.buttonDisplayMode != .imageOnly && action.title != nil
         let tint = circular ? action.resolvedBackgroundColor : (action.textColor ?? .white)
-        let imageHeight = showsImage ? (circular ? 50.0 : 26.0) : 0
-        let titleHeight = showsTitle ? 18.0 : 0
+        // Layout sizes that reproduce the references' symbol centers and title baselines (the symbols draw
+        // larger than their layout height, as SF Symbols overhang their image size).
+        let imageHeight = showsImage ? (circular ? 50.0 : 22.0) : 0
+        let titleHeight = showsTitle ? 23.0 : 0
         let spacing = showsImage && showsTitle ? (config.buttonSpacing ?? 8) : 0
         let total = imageHeight + spacing + titleHeight
         let top = (frame.height - total) / 2
@@ -211,17 +214,18 @@ struct SwipeScreenBuilder {
             if circular {
                 image.backgroundColor = action.resolvedBackgroundColor
                 image.cornerRadius = imageHeight / 2
-                image.sublayers = [iconLayer(icon, in: Rect(0, 0, imageHeight, imageHeight), color: .white, background: action.resolvedBackgroundColor)]
-            } else {
-                image.sublayers = [iconLayer(icon, in: Rect(0, 0, imageHeight, imageHeight), color: action.textColor ?? .white,
+                image.sublayers = [iconLayer(icon, in: Rect(imageHeight / 2 - 14, imageHeight / 2 - 14, 28, 28), color: .white,
                                              background: action.resolvedBackgroundColor)]
+            } else {
+                image.sublayers = [iconLayer(icon, in: Rect(imageHeight / 2 - 14, imageHeight / 2 - 14, 28, 28),
+                                             color: action.textColor ?? .white, background: action.resolvedBackgroundColor)]
             }
             button.sublayers.append(image)
         }
         if showsTitle, let title = action.title {
             var t = TextContents(title, weight: circular ? .regular : .medium, size: 15, color: tint)
             t.alignment = .center
-            t.verticalAlignment = .firstBaseline(14.5)
+            t.verticalAlignment = .firstBaseline(14.3)
             button.sublayers.append(label("title", Rect(0, top + imageHeight + spacing, frame.width, titleHeight), t))
         }
         return button
@@ -230,7 +234,7 @@ struct SwipeScreenBuilder {
     /// The demo's symbols: "More" is a filled circle with the dots cut out in the button's color.
     func iconLayer(_ icon: Icon, in rect: Rect, color: Color, background: Color) -> Layer {
         if icon == .ellipsis {
-            let d = min(rect.width, rect.height) * 0.92
+            let d = min(rect.width, rect.height) * 0.93
             var circle = Layer(name: "more", frame: Rect(rect.midX - d / 2, rect.midY - d / 2, d, d))
             circle.backgroundColor = color
             circle.cornerRadius = d / 2
@@ -240,7 +244,7 @@ struct SwipeScreenBuilder {
             return circle
         }
         var l = Layer(name: icon.rawValue, frame: rect)
-        l.contents = .glyph(GlyphContents(icon, size: rect.height * 0.88, color: color))
+        l.contents = .glyph(GlyphContents(icon, size: rect.height * 0.86, color: color))
         return l
     }
 
