@@ -99,10 +99,16 @@ def scenes():
     }
     for kind, (down, x0, offset, d0, d1, total) in holds.items():
         y = 88.6 + 100
+        timeline = swipe(down, [x0, y], [round(x0 - offset, 1), y], d0, d1, total=total, curve="easeOut")
+        if kind == "spring":
+            # This recording drags slowly to x 175 by 770 ms, then on to the final offset.
+            timeline = swipe(down, [x0, y], [175.0, y], d0, 0.77, curve="linear") + [
+                {"drag": {"to": [round(x0 - offset, 1), y], "duration": 0.33, "curve": "easeOut"}},
+                {"wait": round(total - 1.1, 3)}]
         out[f"swipe-animation-{kind}"] = scene(
             CROP_PLAIN,
             trailing=trailing(with_transition(three, kind)),
-            timeline=swipe(down, [x0, y], [round(x0 - offset, 1), y], d0, d1, total=total, curve="easeOut"))
+            timeline=timeline)
 
     expansion = {
         "none": ("leading", [UNREAD], None),
