@@ -387,11 +387,10 @@ private struct Simulation {
                 deleted.append(SwipeRowDeletion(row: row!, startedAt: t))
                 onAnimationEnd = []
             } else {
-                // The handler runs after the fill; "fill reverse" then slides the cell back.
-                onAnimationEnd = [{ sim in
-                    sim.apply(action.effect)
-                    if reverse { sim.hide() }
-                }]
+                // The demo's handler runs with the fill (the recordings dim for the sheet as the finger lifts);
+                // "fill reverse" slides the cell back as soon as the button reaches the far edge.
+                apply(action.effect)
+                onAnimationEnd = reverse ? [{ $0.hide() }] : []
             }
         }
     }
