@@ -136,45 +136,60 @@ extension SceneDecoder {
             let s = try number(v, p, .nonNegative)
             return .wait(s)
         case "drag":
-            var from: Point?, to: Point?, duration = 0.3, curve = TimingCurve.easeInOut
-            for m in try object(v, p) {
-                let q = child(p, m.key)
-                switch m.key {
-                case "from": from = try point(m.value, q)
-                case "to": to = try point(m.value, q)
-                case "duration": duration = try number(m.value, q, .positive)
-                case "curve": curve = try choice(m.value, q, TimingCurve.self)
-                default: throw unknownKey(m, p, known: dragKeys)
-                }
-            }
-            guard let to else { throw error(v, p, "missing required key 'to'") }
-            return .drag(from: from, to: to, duration: duration, curve: curve)
-        case "release":
-            var velocity: Double?
-            for m in try object(v, p) {
-                switch m.key {
-                case "velocity": velocity = try number(m.value, child(p, m.key))
-                default: throw unknownKey(m, p, known: releaseKeys)
-                }
-            }
-            return .release(velocity: velocity)
+            let d = try dragStep(v, p)
+            return .drag(from: d.from, to: d.to, duration: d.duration, curve: d.curve)
+        case "release": return .release(velocity: try releaseStep(v, p))
         case "tap":
-            var at: Point?, duration = 0.1
-            for m in try object(v, p) {
-                let q = child(p, m.key)
-                switch m.key {
-                case "at": at = try point(m.value, q)
-                case "duration": duration = try number(m.value, q, .positive)
-                default: throw unknownKey(m, p, known: tapKeys)
-                }
-            }
-            guard let at else { throw error(v, p, "missing required key 'at'") }
-            return .tap(at: at, duration: duration)
+            let t = try tapStep(v, p)
+            return .tap(at: t.at, duration: t.duration)
         case "itemCount":
             return .setItemCount(try integer(v, p))
         default:
             throw unknownKey(member, path, known: gestureKeys)
         }
+    }
+
+    // Steps shared by the flow and swipe timelines.
+
+    func dragStep(_ v: JSONValue, _ p: String) throws -> (from: Point?, to: Point, duration: Double, curve: TimingCurve) {
+        var from: Point?, to: Point?, duration = 0.3, curve = TimingCurve.easeInOut
+        for m in try object(v, p) {
+            let q = child(p, m.key)
+            switch m.key {
+            case "from": from = try point(m.value, q)
+            case "to": to = try point(m.value, q)
+            case "duration": duration = try number(m.value, q, .positive)
+            case "curve": curve = try choice(m.value, q, TimingCurve.self)
+            default: throw unknownKey(m, p, known: dragKeys)
+            }
+        }
+        guard let to else { throw error(v, p, "missing required key 'to'") }
+        return (from, to, duration, curve)
+    }
+
+    func releaseStep(_ v: JSONValue, _ p: String) throws -> Double? {
+        var velocity: Double?
+        for m in try object(v, p) {
+            switch m.key {
+            case "velocity": velocity = try number(m.value, child(p, m.key))
+            default: throw unknownKey(m, p, known: releaseKeys)
+            }
+        }
+        return velocity
+    }
+
+    func tapStep(_ v: JSONValue, _ p: String) throws -> (at: Point, duration: Double) {
+        var at: Point?, duration = 0.1
+        for m in try object(v, p) {
+            let q = child(p, m.key)
+            switch m.key {
+            case "at": at = try point(m.value, q)
+            case "duration": duration = try number(m.value, q, .positive)
+            default: throw unknownKey(m, p, known: tapKeys)
+            }
+        }
+        guard let at else { throw error(v, p, "missing required key 'at'") }
+        return (at, duration)
     }
 
     func gestureDuration(_ g: ScrollGesture) -> Double {
