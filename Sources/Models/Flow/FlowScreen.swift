@@ -13,7 +13,7 @@ struct FlowScreenBuilder {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), homeIndicator()]
-        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(TouchIndicator.layer(at: touch)) }
+        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
         return LayerScene(canvas: canvas, root: root)
     }
 
@@ -167,14 +167,7 @@ struct FlowScreenBuilder {
         back.alignment = .left
         var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))
         chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: Color(hex: "#007AFF")!))
-        var battery = Layer(name: "battery", frame: Rect(width - 52, 19, 25, 12))
-        battery.borderWidth = 1
-        battery.borderColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
-        battery.cornerRadius = 3.5
-        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
-        level.backgroundColor = .white
-        level.cornerRadius = 1.5
-        battery.sublayers = [level]
+        let battery = DeviceChrome.battery(origin: Point(width - 52, 19), tint: .white, outlineAlpha: 0.5)
         // UIKit centers the title unless the back button reaches it; then it starts after the back title.
         // The back title's width is estimated from its length (17-pt text averages about 9 pt a character).
         let backEnd = 28 + Double(scene.chrome.backTitle.count) * 9.2 + 10

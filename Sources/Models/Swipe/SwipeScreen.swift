@@ -33,7 +33,7 @@ struct SwipeScreenBuilder {
         screen.sublayers += rows()
         if scene.chrome.showsBars { screen.sublayers += bars() }
         if let at = sample.sheetPresentedAt { screen.sublayers += actionSheet(since: sample.time - at) }
-        if scene.showsTouches, let touch = sample.touch { screen.sublayers.append(TouchIndicator.layer(at: touch)) }
+        if scene.showsTouches, let touch = sample.touch { screen.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
         root.sublayers = [screen]
         return LayerScene(canvas: canvas, root: root)
     }
@@ -342,14 +342,7 @@ struct SwipeScreenBuilder {
         var time = text(scene.chrome.time, size: 17, weight: .semibold, align: .center, baseline: 30)
         time.alignment = .center
         var items: [Layer] = [label("time", Rect(10, 0, 72, 40), time)]
-        var battery = Layer(name: "battery", frame: Rect(width - 52, 19.5, 25, 12))
-        battery.borderWidth = 1
-        battery.borderColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
-        battery.cornerRadius = 3.5
-        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
-        level.backgroundColor = .black
-        level.cornerRadius = 1.5
-        battery.sublayers = [level]
+        let battery = DeviceChrome.battery(origin: Point(width - 52, 19.5), tint: .black, outlineAlpha: 0.4)
         var wifi = Layer(name: "wifi", frame: Rect(width - 80, 14, 20, 22))
         wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .black))
         items += [wifi, battery]

@@ -1,0 +1,28 @@
+import Geometry
+import LayerTree
+
+/// What the phone and the recording tool draw over every preview: the touch disc and the status bar battery.
+enum DeviceChrome {
+    /// The recording tool's "show touches": systemBlue at 55%, 38 points across while pressed, as in the
+    /// recordings (docs/swipe-reference.md).
+    static func touchDisc(at p: Point) -> Layer {
+        let r = 19.0
+        var disc = Layer(name: "touch", frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r))
+        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 0.55)
+        disc.cornerRadius = r
+        return disc
+    }
+
+    /// The status bar battery: an outlined rounded body with a full level, in the bar's tint.
+    static func battery(origin: Point, tint: Color, outlineAlpha: Double) -> Layer {
+        var battery = Layer(name: "battery", frame: Rect(origin.x, origin.y, 25, 12))
+        battery.borderWidth = 1
+        battery.borderColor = Color(red: tint.red, green: tint.green, blue: tint.blue, alpha: outlineAlpha)
+        battery.cornerRadius = 3.5
+        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
+        level.backgroundColor = tint
+        level.cornerRadius = 1.5
+        battery.sublayers = [level]
+        return battery
+    }
+}
