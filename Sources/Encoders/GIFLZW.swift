@@ -1,8 +1,9 @@
 // GIF's variable-width LZW, written to match giflib's encoder code for code (same clear timing, same code
 // widths, 255-byte sub-blocks), with one addition: pixels that may take more than one value (an unchanged
 // pixel can be the transparent index or its own color; an approximated color any entry close enough) are
-// decided while compressing, picking a value that continues the current dictionary string. The result is
-// what giflib would produce for the chosen values.
+// decided while compressing, picking a value that continues the current dictionary string (choices that add
+// error over the preferred value are paid from a budget). The result is what giflib would produce for the
+// chosen values.
 
 /// What the compressor may choose from, pixel by pixel. `values` holds each pixel's preferred index and
 /// receives the chosen one; `alternatives` a second acceptable index (equal to the value when there is none).
