@@ -1,8 +1,9 @@
 // GIF's variable-width LZW, written to match giflib's encoder code for code (same clear timing, same code
 // widths, 255-byte sub-blocks), with one addition: pixels that may take more than one value (an unchanged
 // pixel can be the transparent index or its own color; an approximated color any entry close enough) are
-// decided while compressing, picking a value that continues the current dictionary string. The result is
-// what giflib would produce for the chosen values.
+// decided while compressing, picking a value that continues the current dictionary string (choices that add
+// error over the preferred value are paid from a budget). The result is what giflib would produce for the
+// chosen values.
 
 /// What the compressor may choose from, pixel by pixel. `values` holds each pixel's preferred index and
 /// receives the chosen one; `alternatives` a second acceptable index (equal to the value when there is none).
@@ -13,10 +14,10 @@ struct GIFLZWInput {
     var sources: UnsafeBufferPointer<UInt32>? = nil
     var limits: UnsafeBufferPointer<Int32>? = nil
     var palette: UnsafeBufferPointer<UInt32>? = nil
-    /// When the table fills, giflib clears it at once. Deferring keeps the full table in use until a window
-    /// of 256 codes covers fewer than this fraction of the pixels per code of the best window since it
-    /// filled (GIF allows it, and gifsicle does it too): better on repetitive images, worse on others.
-    var deferredClear: Double? = nil
+    /// Per pixel, the color on screen before the frame (what the transparent index shows).
+    var canvas: UnsafeBufferPointer<UInt32>? = nil
+    /// How much squared RGB error the choices by `limits` may add over the preferred values, in total.
+    var budget: Int64 = .max
 }
 
 /// Codes packed LSB-first into 255-byte sub-blocks, in a buffer the caller sized for the worst case.
@@ -135,13 +136,13 @@ final class GIFLZWEncoder {
         let sources = input.sources ?? UnsafeBufferPointer(start: nil, count: 0)
         let limits = input.limits ?? UnsafeBufferPointer(start: nil, count: 0)
         let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
+        let canvas = input.canvas ?? UnsafeBufferPointer(start: nil, count: 0)
+        var budget = input.budget
+        let budgeted = budget != .max && input.canvas != nil
         var gen = nextGeneration()
 
         w.output(clearCode)
         var current = Int(values[0]), last = values[0]
-        // Pixels per code over windows of 256 codes, to decide a deferred clear.
-        let deferral = input.deferredClear
-        var frozenCodes = 0, frozenPixels = 0, lastOutputAt = 0, windowStart = 0, windowCodes = 0, fillRatio = 0.0
         for i in 1..<n {
             var v = values[i]
             let base = UInt32(current) << 8
@@ -158,23 +159,38 @@ final class GIFLZWEncoder {
                 }
                 v = first
                 if limit >= 0 {
-                    // Any extension of the string close enough to the source, the closest first.
+                    // Any extension of the string close enough to the source, the closest first, while the
+                    // error it adds over the preferred value fits the budget.
                     let source = sources[i]
-                    var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0
+                    var preferred: Int32 = 0
+                    if budgeted {
+                        let p = Int(values[i])
+                        preferred = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
+                    }
+                    var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
                     if childStamp[current] == gen {
                         var child = Int(firstChild[current]), seen = 0
                         while child >= 0 && seen < Self.searchLimit {
                             let ch = lastChar[child]
                             if Int(ch) < palette.count {
                                 let d = quantizeDistance(source, palette[Int(ch)])
-                                if d <= limit && d < best { best = d; bestCode = child; bestChar = ch }
+                                if d <= limit && d < best {
+                                    let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferred : 0
+                                    if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
+                                }
                             }
                             child = Int(nextSibling[child]); seen += 1
                         }
                     }
-                    if bestCode >= 0 { values[i] = bestChar; last = bestChar; current = bestCode; continue }
+                    if bestCode >= 0 {
+                        budget -= Int64(bestCost)
+                        values[i] = bestChar; last = bestChar; current = bestCode; continue
+                    }
                     // Otherwise start the next string with the last value if acceptable: runs compress.
-                    if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit { v = last }
+                    if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
+                        let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferred : 0
+                        if Int64(cost) <= budget { budget -= Int64(cost); v = last }
+                    }
                 }
                 values[i] = v
             } else {
@@ -185,25 +201,6 @@ final class GIFLZWEncoder {
             last = v
             let parent = current
             current = Int(v)
-            if let deferral, w.runningCode >= 4095 {
-                frozenCodes += 1; frozenPixels += i - lastOutputAt
-                if frozenCodes == 256 {
-                    let ratio = Double(frozenPixels) / 256
-                    fillRatio = max(fillRatio, ratio)
-                    if ratio < fillRatio * deferral {
-                        w.output(clearCode)
-                        w.runningCode = eofCode + 1; w.bits = bits + 1; w.maxCode1 = 1 << w.bits
-                        gen = nextGeneration()
-                        windowStart = i; windowCodes = 0
-                    }
-                    frozenCodes = 0; frozenPixels = 0
-                }
-                lastOutputAt = i
-                continue
-            }
-            windowCodes += 1
-            if windowCodes == 256 { fillRatio = Double(i - windowStart) / 256; windowStart = i; windowCodes = 0 }
-            lastOutputAt = i
             if w.runningCode >= 4095 {
                 w.output(clearCode)
                 w.runningCode = eofCode + 1; w.bits = bits + 1; w.maxCode1 = 1 << w.bits

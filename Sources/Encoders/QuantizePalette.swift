@@ -29,6 +29,15 @@ func quantizeDistance(_ a: UInt32, _ b: UInt32) -> Int32 {
     return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
 }
 
+/// Plain squared RGB error between two opaque keys (what PSNR measures).
+@inline(__always)
+func squaredError(_ a: UInt32, _ b: UInt32) -> Int32 {
+    let dr = Int32(a & 0xFF) &- Int32(b & 0xFF)
+    let dg = Int32((a >> 8) & 0xFF) &- Int32((b >> 8) & 0xFF)
+    let db = Int32((a >> 16) & 0xFF) &- Int32((b >> 16) & 0xFF)
+    return dr &* dr &+ dg &* dg &+ db &* db
+}
+
 /// Exact histogram of a frame's colors. Entries are numbered in scan order, so everything derived from them
 /// is deterministic (no hash-order iteration).
 struct QuantizeHistogram {

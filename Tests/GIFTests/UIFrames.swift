@@ -151,13 +151,22 @@ enum Fidelity {
         return 10 * log10(255 * 255 / mse)
     }
 
-    /// The largest channel difference over pixels whose source color is among the source's `top` most frequent.
-    static func maxErrorOnFrequentColors(source: Pixmap, decoded: Pixmap, top: Int) -> Int {
+    /// The largest channel difference over pixels whose source color is among the source's `top` most frequent
+    /// (with `flatOnly`, only those inside a flat area: their 3x3 neighbourhood, clipped to the frame, one color).
+    static func maxErrorOnFrequentColors(source: Pixmap, decoded: Pixmap, top: Int, flatOnly: Bool = false) -> Int {
         var counts: [UInt32: Int] = [:]
         for p in source.pixels { counts[p, default: 0] += 1 }
         let frequent = Set(counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(top).map(\.key))
+        let w = source.width, h = source.height
+        func flat(_ i: Int) -> Bool {
+            let x = i % w, y = i / w
+            for yy in max(0, y - 1)...min(h - 1, y + 1) {
+                for xx in max(0, x - 1)...min(w - 1, x + 1) where source.pixels[yy * w + xx] != source.pixels[i] { return false }
+            }
+            return true
+        }
         var worst = 0
-        for i in 0..<source.pixels.count where frequent.contains(source.pixels[i]) {
+        for i in 0..<source.pixels.count where frequent.contains(source.pixels[i]) && (!flatOnly || flat(i)) {
             let p = source.pixels[i], q = decoded.pixels[i]
             for s in [0, 8, 16, 24] as [UInt32] {
                 worst = max(worst, abs(Int((p >> s) & 0xFF) - Int((q >> s) & 0xFF)))
