@@ -100,7 +100,7 @@ public struct SwipeRowDeletion: Hashable, Sendable {
 /// and expansion completions fill, delete or bounce. The state is kept every millisecond.
 public struct SwipeTimeline: Sendable {
     public static let step = 0.001
-    /// SwipeController.elasticScrollRatio: the content follows a quarter... 0.4 of the finger past the buttons.
+    /// SwipeController.elasticScrollRatio: past the buttons the content follows 0.4 of the finger.
     public static let elasticScrollRatio = 0.4
     /// UITableView's row removal (rows below slide up).
     public static let rowDeletionDuration = 0.3
