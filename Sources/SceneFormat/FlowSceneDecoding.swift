@@ -126,10 +126,7 @@ extension SceneDecoder {
     }
 
     func gesture(_ value: JSONValue, _ path: String) throws -> ScrollGesture {
-        let members = try object(value, path)
-        guard members.count == 1, let member = members.first else {
-            throw error(value, path, "expected one step: \"wait\", \"drag\", \"release\", \"tap\" or \"itemCount\", found \(members.count) keys")
-        }
+        let member = try onlyMember(value, path, expected: "one step: \"wait\", \"drag\", \"release\", \"tap\" or \"itemCount\"")
         let p = child(path, member.key), v = member.value
         switch member.key {
         case "wait":

@@ -239,10 +239,7 @@ struct SceneDecoder {
     // MARK: Contents
 
     func contents(_ value: JSONValue, _ path: String) throws -> LayerContents {
-        let members = try object(value, path)
-        guard members.count == 1, let member = members.first else {
-            throw error(value, path, "expected an object with one key, \"text\", \"glyph\" or \"gradient\", found \(members.count) keys")
-        }
+        let member = try onlyMember(value, path, expected: "an object with one key, \"text\", \"glyph\" or \"gradient\"")
         let p = child(path, member.key)
         switch member.key {
         case "text": return .text(try text(member.value, p))
@@ -361,6 +358,15 @@ struct SceneDecoder {
     func object(_ value: JSONValue, _ path: String) throws -> [JSONValue.Member] {
         guard case .object(let members) = value.kind else { throw mismatch(value, path, "an object") }
         return members
+    }
+
+    /// The single member of an object that stands for one choice (`{"drag": {…}}`), or an error naming the choices.
+    func onlyMember(_ value: JSONValue, _ path: String, expected: String) throws -> JSONValue.Member {
+        let members = try object(value, path)
+        guard members.count == 1, let member = members.first else {
+            throw error(value, path, "expected \(expected), found \(members.count) keys")
+        }
+        return member
     }
 
     func array(_ value: JSONValue, _ path: String) throws -> [JSONValue] {

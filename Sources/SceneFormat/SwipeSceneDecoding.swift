@@ -276,10 +276,7 @@ extension SceneDecoder {
     }
 
     func expansionTarget(_ value: JSONValue, _ path: String) throws -> SwipeExpansionStyle.Target {
-        let members = try object(value, path)
-        guard members.count == 1, let m = members.first else {
-            throw error(value, path, "expected one of {\"percentage\": 0...1} or {\"edgeInset\": points}, found \(members.count) keys")
-        }
+        let m = try onlyMember(value, path, expected: "one of {\"percentage\": 0...1} or {\"edgeInset\": points}")
         let p = child(path, m.key)
         switch m.key {
         case "percentage": return .percentage(try number(m.value, p, .unit))
@@ -289,10 +286,7 @@ extension SceneDecoder {
     }
 
     func trigger(_ value: JSONValue, _ path: String) throws -> SwipeExpansionStyle.Trigger {
-        let members = try object(value, path)
-        guard members.count == 1, let m = members.first else {
-            throw error(value, path, "expected one of {\"touchThreshold\": 0...1} or {\"overscroll\": points}, found \(members.count) keys")
-        }
+        let m = try onlyMember(value, path, expected: "one of {\"touchThreshold\": 0...1} or {\"overscroll\": points}")
         let p = child(path, m.key)
         switch m.key {
         case "touchThreshold": return .touchThreshold(try number(m.value, p, .unit))
@@ -302,10 +296,7 @@ extension SceneDecoder {
     }
 
     func swipeGesture(_ value: JSONValue, _ path: String) throws -> SwipeGesture {
-        let members = try object(value, path)
-        guard members.count == 1, let member = members.first else {
-            throw error(value, path, "expected one step: \"touchDown\", \"drag\", \"release\", \"wait\" or \"tap\", found \(members.count) keys")
-        }
+        let member = try onlyMember(value, path, expected: "one step: \"touchDown\", \"drag\", \"release\", \"wait\" or \"tap\"")
         let p = child(path, member.key), v = member.value
         switch member.key {
         case "touchDown": return .touchDown(try point(v, p))

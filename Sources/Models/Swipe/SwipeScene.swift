@@ -73,8 +73,8 @@ public struct SwipeScene: Hashable, Sendable {
     public var trailing: SwipeActionsConfiguration?
     public var gestures: [SwipeGesture]
     public var showsTouches: Bool
-    /// Screen width (390 on the references' iPhone 14).
-    public var screenWidth: Double
+    /// Screen width (390 on the references' iPhone 14): the canvas is as wide as the screen.
+    public var screenWidth: Double { canvas.width }
 
     public init(canvas: Canvas, framesPerSecond: Double, viewportTop: Double, listStyle: InboxListStyle, rightToLeft: Bool,
                 metrics: InboxMetrics, chrome: InboxChrome, emails: [InboxEmail], leading: SwipeActionsConfiguration?,
@@ -83,7 +83,6 @@ public struct SwipeScene: Hashable, Sendable {
         self.listStyle = listStyle; self.rightToLeft = rightToLeft; self.metrics = metrics; self.chrome = chrome
         self.emails = emails; self.leading = leading; self.trailing = trailing; self.gestures = gestures
         self.showsTouches = showsTouches
-        screenWidth = canvas.width
     }
 
     /// Cell frames on the screen.

@@ -339,8 +339,7 @@ struct SwipeScreenBuilder {
     func bars() -> [Layer] {
         var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, m.listTop))
         let blue = sample.sheetPresentedAt == nil ? Color.systemBlue : Color(hex: "#8E8E93")!
-        var time = text(scene.chrome.time, size: 17, weight: .semibold, align: .center, baseline: 30)
-        time.alignment = .center
+        let time = text(scene.chrome.time, size: 17, weight: .semibold, align: .center, baseline: 30)
         var items: [Layer] = [label("time", Rect(10, 0, 72, 40), time)]
         let battery = DeviceChrome.battery(origin: Point(width - 52, 19.5), tint: .black, outlineAlpha: 0.4)
         var wifi = Layer(name: "wifi", frame: Rect(width - 80, 14, 20, 22))
@@ -383,8 +382,7 @@ struct SwipeScreenBuilder {
         var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 143))
         message.backgroundColor = groupColor
         message.cornerRadius = 13
-        var titleText = text("Delete", size: 13, weight: .semibold, color: Self.secondaryText, align: .center, baseline: 16)
-        titleText.alignment = .center
+        let titleText = text("Delete", size: 13, weight: .semibold, color: Self.secondaryText, align: .center, baseline: 16)
         var line = Layer(name: "separator", frame: Rect(0, 85, width - 16, 0.5))
         line.backgroundColor = Color(hex: "#D8D8DA")!
         message.sublayers = [

@@ -348,7 +348,7 @@ private struct Simulation {
         guard wasDragging, row != nil, let layout else { return }
         let s = orientation.scale
         if expanded {
-            perform(expanding: true)
+            performExpandingAction()
             return
         }
         // SwipeController.targetState: anything but a fling back towards closed leaves the buttons open.
@@ -369,7 +369,7 @@ private struct Simulation {
     }
 
     /// The action nearest the edge (the expanding one) is performed, by a full swipe or a tap on it.
-    mutating func perform(expanding: Bool) {
+    mutating func performExpandingAction() {
         guard let config = configuration, let expansion = config.expansionStyle, let action = config.actions.first else { return }
         setExpanded(true)
         let s = orientation.scale
@@ -436,7 +436,7 @@ private struct Simulation {
         guard let index = starts.lastIndex(where: { $0 <= u }) else { hide(); return }
         let action = config.actionsInViewOrder[index]
         if index == starts.count - 1, config.expansionStyle != nil {
-            perform(expanding: false)
+            performExpandingAction()
         } else {
             apply(action.effect)
             hide()
