@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
-//   RenderPreviewsCLI -> SceneFormat -> Models -> LayerTree -> Geometry
+//   RenderPreviewsCLI -> SceneFormat -> Models -> SceneSchema -> LayerTree -> Geometry
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 let package = Package(
@@ -26,18 +26,19 @@ let package = Package(
         .target(name: "Text", dependencies: ["Geometry", "LayerTree", "Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
-        .target(name: "Models", dependencies: ["Geometry", "LayerTree"]),
-        .target(name: "SceneFormat", dependencies: ["LayerTree", "Models"]),
+        .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),
+        .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema"]),
+        .target(name: "SceneFormat", dependencies: ["LayerTree", "SceneSchema", "Models"]),
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
-                "SceneFormat", "Compositor", "Encoders",
+                "SceneFormat", "SceneSchema", "Compositor", "Encoders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models"]),
         .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),

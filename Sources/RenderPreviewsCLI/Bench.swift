@@ -6,6 +6,7 @@ import Geometry
 import LayerTree
 import Raster
 import SceneFormat
+import SceneSchema
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,13 +68,13 @@ struct Bench: ParsableCommand {
     }
 
     private func benchAnimation(_ document: SceneDocument, path: String) throws {
-        var document = document
-        if let scale, case .flow(var f) = document { f.canvas.scale = scale; document = .flow(f) }
+        var frames = document.frames()
+        if let scale { frames = frames.rescaled(to: scale) }
         let start = ContinuousClock.now
-        let preview = try renderPreview(document, renderer: FrameRenderer())
+        let preview = try renderPreview(frames, renderer: FrameRenderer())
         let total = seconds(ContinuousClock.now - start)
         let n = Double(preview.frames)
-        let c = document.canvas
+        let c = frames.canvas
         print("\(path) frames=\(preview.frames) raster_ms=\(format(preview.rasterSeconds * 1000 / n)) "
             + "encode_ms=\(format(preview.encodeSeconds * 1000 / n)) total_s=\(format(total)) "
             + "peak_rss_mb=\(format(peakResidentMegabytes())) pixels=\(c.pixelWidth * c.pixelHeight)")

@@ -6,6 +6,7 @@ import Geometry
 import LayerTree
 import Raster
 import SceneFormat
+import SceneSchema
 
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one frame of a scene as PNG.")

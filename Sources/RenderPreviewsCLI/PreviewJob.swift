@@ -5,6 +5,7 @@ import Foundation
 import LayerTree
 import Raster
 import SceneFormat
+import SceneSchema
 
 /// Renders a scene's frames on every core, in order, a batch at a time, so frames stream into the encoder
 /// and memory stays bounded (one batch of pixmaps, never the whole animation).
@@ -73,14 +74,13 @@ func seconds(_ d: Duration) -> Double {
     return Double(c.seconds) + Double(c.attoseconds) / 1e18
 }
 
-/// Renders a scene document to its preview file's bytes; `framesDir` also receives every frame as PNG.
-func renderPreview(_ document: SceneDocument, renderer: FrameRenderer, framesDir: String? = nil,
+/// Renders a scene's frames to its preview file's bytes; `framesDir` also receives every frame as PNG.
+func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: String? = nil,
                    progress: (Int, Int) -> Void = { _, _ in }) throws -> RenderedPreview {
-    let frames = document.frames()
     var raster = 0.0, encode = 0.0
     if let framesDir { try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true) }
     let clock = ContinuousClock()
-    if frames.count == 1 {
+    if frames.isStill {
         var bytes: [UInt8] = []
         try renderer.forEachFrame(of: frames) { _, image in
             let t = clock.now
@@ -90,7 +90,7 @@ func renderPreview(_ document: SceneDocument, renderer: FrameRenderer, framesDir
         }
         return RenderedPreview(fileExtension: "png", bytes: bytes, frames: 1, duration: 0, rasterSeconds: 0, encodeSeconds: encode)
     }
-    let canvas = document.canvas
+    let canvas = frames.canvas
     let encoder = try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight)
     let start = clock.now
     try renderer.forEachFrame(of: frames, { i, image in

@@ -3,6 +3,7 @@ import Compositor
 import Encoders
 import Foundation
 import SceneFormat
+import SceneSchema
 
 /// Where terminal output goes: a live progress bar on a terminal, plain lines otherwise (CI, pipes).
 struct Console {
@@ -83,7 +84,7 @@ struct Render: ParsableCommand {
             let start = ContinuousClock.now
             do {
                 let document = try settings.load(path)
-                let preview = try renderPreview(document, renderer: renderer,
+                let preview = try renderPreview(document.frames(), renderer: renderer,
                                                 framesDir: framesDir.map { ($0 as NSString).appendingPathComponent(name) },
                                                 progress: { console.progress(name, $0, $1) })
                 let target = (output as NSString).appendingPathComponent(name + "." + preview.fileExtension)
@@ -128,7 +129,7 @@ struct List: ParsableCommand {
                 let c = document.canvas
                 rows.append([((path as NSString).lastPathComponent as NSString).deletingPathExtension, document.kind,
                              "\(c.pixelWidth)x\(c.pixelHeight)", "\(frames.count)",
-                             String(format: "%.2f s", document.kind == "layers" ? 0 : Double(frames.count) * frames.frameDuration)])
+                             String(format: "%.2f s", frames.isStill ? 0 : Double(frames.count) * frames.frameDuration)])
             }
             print(table(["scene", "kind", "pixels", "frames", "duration"], rows))
         }

@@ -6,13 +6,15 @@ import Foundation
 import LayerTree
 import Raster
 import SceneFormat
+import SceneSchema
 
 @main
 struct RenderPreviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-previews",
         abstract: "Render interaction previews of iOS list cells from scene files.",
-        subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Bench.self, EncodeGIF.self],
+        subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Format.self, Parameters.self,
+                      Bench.self, EncodeGIF.self],
         defaultSubcommand: Render.self
     )
 
@@ -69,13 +71,13 @@ struct FrameSelection: ParsableArguments {
         let frames = document.frames()
         if let index {
             guard index < frames.count else {
-                let what = document.kind == "layers" ? "a layers scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"
+                let what = frames.isStill ? "a still scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"
                 throw CLIError("\(path): \(what); --index \(index) is out of range")
             }
             return frames.frame(index: index)
         }
         if let time {
-            guard document.kind == "layers" || time <= frames.duration + 1e-9 else {
+            guard frames.isStill || time <= frames.duration + 1e-9 else {
                 throw CLIError("\(path): --time \(time) is past the end of the scene (\(frames.duration) s)")
             }
             return frames.frame(at: time)

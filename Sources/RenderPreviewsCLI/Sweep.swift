@@ -6,6 +6,7 @@ import Geometry
 import LayerTree
 import Raster
 import SceneFormat
+import SceneSchema
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,91 +1,65 @@
 import Geometry
 import LayerTree
 import Models
+import SceneSchema
 
-/// A scene file of any kind: a still layer tree, or a model that makes frames.
-public enum SceneDocument: Sendable {
-    case layers(LayerScene)
-    case flow(FlowScene)
-    case swipe(SwipeScene)
+/// The registry of preview kinds: one line a kind. Everything else (decoding, `--set`, the writer, the docs
+/// tables, the designer's controls) reaches a kind through this list.
+public enum SceneKinds {
+    public static let all: [AnyPreviewKind] = [
+        AnyPreviewKind(LayersKind.self),
+        AnyPreviewKind(FlowKind.self),
+        AnyPreviewKind(SwipeKind.self),
+    ]
 
-    public var kind: String {
-        switch self {
-        case .layers: "layers"
-        case .flow: "flow"
-        case .swipe: "swipe"
-        }
-    }
+    public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
+}
 
-    public var canvas: Canvas {
-        switch self {
-        case .layers(let s): s.canvas
-        case .flow(let f): f.canvas
-        case .swipe(let s): s.canvas
-        }
-    }
+/// A preview kind seen through its name: what the loader, the CLI and the docs need of any kind.
+public struct AnyPreviewKind: Sendable {
+    public let name: String
+    public let summary: String
+    /// Every parameter with its type, default and meaning (the docs table and the designer's controls).
+    public let parameters: [Parameter]
+    let decode: @Sendable (JSONValue, SceneDecoder) throws -> SceneDocument
 
-    /// Ready to give frames (a flow scene's scroll is simulated once here).
-    public func frames() -> SceneFrames {
-        switch self {
-        case .layers(let s): SceneFrames(still: s)
-        case .flow(let f): SceneFrames(flow: f.animation())
-        case .swipe(let s): SceneFrames(swipe: s.animation())
+    public init<K: PreviewKind>(_ kind: K.Type) {
+        name = K.name
+        summary = K.summary
+        parameters = K.schema.parameters(defaults: K.defaults)
+        decode = { value, d in
+            var decoded = K.defaults
+            try K.schema.decode(value, "", d, into: &decoded)
+            let settings = decoded
+            return SceneDocument(kind: K.name, settings: settings,
+                                 makeAnimation: { K.animation(of: settings) },
+                                 write: { SceneDocument.node(kind: K.name, K.schema.encode(settings, defaults: K.defaults)) })
         }
     }
 }
 
-/// The frames of a scene, by index or by time.
-public struct SceneFrames: Sendable {
-    private enum Source: Sendable {
-        case still(LayerScene)
-        case flow(FlowAnimation)
-        case swipe(SwipeAnimation)
-    }
-    private let source: Source
+/// A scene file of any kind, read and checked: its settings, ready to give frames.
+public struct SceneDocument: Sendable {
+    public let kind: String
+    /// The kind's settings as declared (`settings(as: FlowKind.Settings.self)`).
+    public let settings: any PreviewSettings
+    let makeAnimation: @Sendable () -> any PreviewAnimation
+    let write: @Sendable () -> JSONNode
 
-    init(still: LayerScene) { source = .still(still) }
-    init(flow: FlowAnimation) { source = .flow(flow) }
-    init(swipe: SwipeAnimation) { source = .swipe(swipe) }
+    public var canvas: Canvas { settings.canvas }
 
-    public var count: Int {
-        switch source {
-        case .still: 1
-        case .flow(let f): f.frameCount
-        case .swipe(let s): s.frameCount
-        }
-    }
+    public func settings<S>(as type: S.Type) -> S? { settings as? S }
 
-    /// Seconds each frame stays on screen.
-    public var frameDuration: Double {
-        switch source {
-        case .still: 1
-        case .flow(let f): 1 / f.scene.framesPerSecond
-        case .swipe(let s): 1 / s.scene.framesPerSecond
-        }
-    }
+    /// Ready to give frames (an animated scene's script is simulated once here).
+    public func frames() -> SceneFrames { SceneFrames(makeAnimation()) }
 
-    public var duration: Double {
-        switch source {
-        case .still: 0
-        case .flow(let f): f.duration
-        case .swipe(let s): s.duration
-        }
-    }
+    /// The scene as the writer writes it: keys in declared order, values that differ from the kind's
+    /// defaults only, small objects and steps on one line.
+    public func json() -> String { write().text(.compact(width: 116)) + "\n" }
 
-    public func frame(index: Int) -> LayerScene {
-        switch source {
-        case .still(let s): s
-        case .flow(let f): f.frame(index: index)
-        case .swipe(let s): s.frame(index: index)
-        }
-    }
-
-    public func frame(at time: Double) -> LayerScene {
-        switch source {
-        case .still(let s): s
-        case .flow(let f): f.frame(at: time)
-        case .swipe(let s): s.frame(at: time)
-        }
+    static func node(kind: String, _ body: JSONNode) -> JSONNode {
+        guard case .object(let members) = body else { return body }
+        return .object([JSONNode.Member("kind", .string(kind))] + members)
     }
 }
 

@@ -128,9 +128,6 @@ public struct SwipeAnimation: Sendable {
     }
 
     public var duration: Double { timeline.duration }
-    public var frameCount: Int { Int((duration * scene.framesPerSecond + 1e-9).rounded(.down)) + 1 }
-    public func time(ofFrame i: Int) -> Double { Double(i) / scene.framesPerSecond }
-    public func frame(index: Int) -> LayerScene { frame(at: time(ofFrame: index)) }
 
     public func frame(at t: Double) -> LayerScene {
         SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t)).build()

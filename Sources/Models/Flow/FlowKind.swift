@@ -1,0 +1,169 @@
+import Geometry
+import LayerTree
+import SceneSchema
+
+/// Which MGUFlowView transformer lays the items out.
+public enum FlowStyle: String, Hashable, Sendable, CaseIterable { case folding, vega, plain }
+
+extension ScrollGesture: ScriptStep {
+    var seconds: Double {
+        switch self {
+        case .wait(let s): s
+        case .drag(_, _, let d, _): d
+        case .tap(_, let d): d
+        case .release, .setItemCount: 0
+        }
+    }
+
+    static let forms: [Form<ScrollGesture>] = [
+        Form("wait", .number(.nonNegative), doc: "time passes; a fling keeps decelerating, a pull springs back",
+             make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
+        Form("drag", FingerDrag.type, doc: "the finger moves; the content follows it, rubber-banded past the ends",
+             make: { .drag(from: $0.from, to: $0.to, duration: $0.duration, curve: $0.curve) },
+             match: { if case .drag(let f, let t, let d, let c) = $0 { FingerDrag(from: f, to: t, duration: d, curve: c) } else { nil } }),
+        Form("release", FingerRelease.type, doc: "the finger lifts; the scroll flings, pages and settles",
+             make: { .release(velocity: $0.velocity) },
+             match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
+        Form("tap", FingerTap.type, doc: "a finger touches a control without scrolling",
+             make: { .tap(at: $0.point, duration: $0.duration) },
+             match: { if case .tap(let p, let d) = $0 { FingerTap(point: p, duration: d) } else { nil } }),
+        Form("itemCount", .integer, doc: "the data source applies n items, animated (0.3 s)",
+             make: { .setItemCount($0) }, match: { if case .setItemCount(let n) = $0 { n } else { nil } }),
+    ]
+}
+
+/// `"kind": "flow"`: MGUFlowView's demo screen scrolled by a script (docs/flow-scene.md).
+public enum FlowKind: PreviewKind {
+    public static let name = "flow"
+    public static let summary = "MGUFlowView (Folding, Vega, plain; forward or reversed) scrolled by a script"
+
+    /// The scene's keys as declared; `FlowScene` is what the model makes of them.
+    public struct Settings: PreviewSettings {
+        public var canvas = Canvas(width: 390, height: 844, scale: 480.0 / 390, background: .white)
+        public var framesPerSecond = 30.0
+        public var style = FlowStyle.folding
+        public var cellStyle: FlowCellStyle?
+        public var eyePosition = 500.0
+        public var itemSize = Size(350, 65)
+        public var leadingSpacing: Double?
+        public var interitemSpacing: Double?
+        public var reversed = false
+        public var viewFrame = Rect(0, 91, 390, 719)
+        public var decelerationRate = 0.998
+        public var bounces = true
+        public var itemCount: Int?
+        public var contentOffset: Double?
+        public var initialContentOffset: Double?
+        public var showsTouches = true
+        public var title: String?
+        public var backTitle = FlowChrome(title: "").backTitle
+        public var stepper = false
+        public var items = FlowItem.demo
+        public var timeline: [Timed<ScrollGesture>] = []
+        public var duration: Double?
+
+        public init() {}
+
+        /// The model the keys describe: the style picks the transformer, spacings, cell style and title.
+        public var scene: FlowScene {
+            let transformer: FlowTransformer
+            switch style {
+            case .folding: transformer = .folding(eyePosition: eyePosition)
+            case .vega: transformer = .vega
+            case .plain: transformer = .none
+            }
+            let layout = FlowLayout(viewSize: viewFrame.size, itemSize: itemSize,
+                                    leadingSpacing: leadingSpacing ?? (style == .vega ? 28 : 20),
+                                    interitemSpacing: interitemSpacing ?? (style == .vega ? 20 : 0),
+                                    reversed: reversed, transformer: transformer, numberOfItems: itemCount ?? items.count)
+            let defaultTitle: String
+            switch style {
+            case .folding: defaultTitle = "Folding Style"
+            case .vega: defaultTitle = reversed ? "Vega Style - Reverse" : "Vega Style"
+            case .plain: defaultTitle = "Flow View"
+            }
+            var chrome = FlowChrome(title: title ?? defaultTitle)
+            chrome.backTitle = backTitle
+            chrome.showsStepper = stepper
+            let steps = timeline.resolved(end: duration, duration: \.seconds, wait: ScrollGesture.wait)
+            return FlowScene(canvas: canvas, framesPerSecond: framesPerSecond, viewFrame: viewFrame, layout: layout,
+                             physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
+                             cellStyle: cellStyle ?? (style == .folding ? .folding : .card), items: items,
+                             chrome: chrome, gestures: steps, initialOffset: initialContentOffset,
+                             frozenOffset: contentOffset, showsTouches: showsTouches)
+        }
+    }
+
+    public static let defaults = Settings()
+
+    static let itemSchema = Schema<FlowItem>([
+        Field("title", \.title, .string, required: true, doc: ""),
+        Field("subtitle", \.subtitle, .string, doc: ""),
+        Field("icon", \.icon, .choice(), doc: "a glyph name (docs/layers-scene.md)"),
+        Field("color", \.color, .color, doc: "the icon's tint"),
+    ])
+
+    static let itemsType = ValueType<[FlowItem]>.named(
+        [("demo", FlowItem.demo)],
+        otherwise: .array(.object(itemSchema, defaults: FlowItem(title: "", subtitle: "", icon: .circle, color: .black),
+                                  summary: "{title, subtitle, icon, color}")))
+
+    public static let schema = Schema<Settings>([
+        Field("canvas", \.canvas, .canvas, default: "390 × 844 pt at 480/390 px/pt, white",
+              doc: "as in a `layers` scene; 1.2308 px/pt gives the references' 480 px width"),
+        Field("framesPerSecond", \.framesPerSecond, .number(.positive), unit: "fps", doc: ""),
+        Field("style", \.style, .choice(), doc: "the transformer: MGUFlowFoldTransformer, MGUFlowVegaTransformer or none"),
+        Field("cellStyle", \.cellStyle, .optional(.choice()), default: "folding for folding, else card",
+              doc: "square cells that shade as they fold, or rounded cards with a soft shadow"),
+        Field("eyePosition", \.eyePosition, .number(.positive), unit: "pt", doc: "folding perspective: m34 = −1 / eyePosition"),
+        Field("itemSize", \.itemSize, .size(), unit: "pt", doc: ""),
+        Field("leadingSpacing", \.leadingSpacing, .optional(.number(.nonNegative)), unit: "pt", default: "20 (28 for vega)", doc: ""),
+        Field("interitemSpacing", \.interitemSpacing, .optional(.number(.nonNegative)), unit: "pt", default: "0 (20 for vega)", doc: ""),
+        Field("reversed", \.reversed, .bool, doc: "items fill from the bottom; the view starts scrolled to the end"),
+        Field("viewFrame", \.viewFrame, .rect, unit: "pt", doc: "the flow view on the screen (below the navigation bar)"),
+        Field("decelerationRate", \.decelerationRate,
+              .number(NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
+                                 expectation: "a rate per millisecond in (0.5, 1)")),
+              doc: "velocity kept per millisecond after a release (UIScrollView normal 0.998, fast 0.99; MGUFlowView uses fast)"),
+        Field("bounces", \.bounces, .bool, doc: "rubber-band past the ends"),
+        Field("itemCount", \.itemCount, .optional(.integer), default: "all items", doc: "how many items the data source starts with"),
+        Field("contentOffset", \.contentOffset, .optional(.number()), unit: "pt", doc: "freezes the scroll at this offset in every frame"),
+        Field("initialContentOffset", \.initialContentOffset, .optional(.number()), unit: "pt", default: "0 (the end when reversed)",
+              doc: "where the script starts"),
+        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+        Field("title", \.title, .optional(.string), default: "the style's demo title", doc: "navigation bar title"),
+        Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
+        Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),
+        Field("items", \.items, itemsType, doc: "the rows; \"demo\" is the demo's sixteen"),
+        Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds), doc: "the script (below)"),
+        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
+              doc: "the scene's length; the last state holds until then"),
+    ], check: { s, object, d in
+        if let n = s.itemCount, n > s.items.count {
+            throw d.error(object.position(of: "itemCount"), "itemCount", "expected at most \(s.items.count) (the number of items), found \(n)")
+        }
+        try checkLength(of: s.timeline, duration: s.duration, fps: s.framesPerSecond, object, d)
+    })
+
+    public static func animation(of settings: Settings) -> any PreviewAnimation { settings.scene.animation() }
+}
+
+/// A script's end against the scene's `duration`, and the frame budget every animated kind shares.
+func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, fps: Double, _ object: DecodedObject,
+                                _ d: SceneDecoder) throws {
+    let end = timeline.end(duration: \.seconds)
+    if let duration, duration + 1e-9 < end {
+        throw d.error(object.position(of: "duration"), "duration",
+                      "the timeline runs until \(formatNumber((end * 1e6).rounded() / 1e6)) s, longer than the duration")
+    }
+    let length = max(end, duration ?? 0)
+    if length * fps > 3600 {
+        throw d.error(object.position(of: "timeline"), "timeline",
+                      "the timeline makes \(Int(length * fps)) frames; at most 3600 are allowed")
+    }
+}
+
+extension FlowAnimation: PreviewAnimation {
+    public var canvas: Canvas { scene.canvas }
+    public var framesPerSecond: Double { scene.framesPerSecond }
+}

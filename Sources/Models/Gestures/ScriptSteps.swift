@@ -1,0 +1,67 @@
+import Geometry
+import SceneSchema
+
+/// What a finger does in a script, as written in scenes: the payloads shared by the flow and swipe timelines.
+public struct FingerDrag: Equatable, Sendable {
+    /// Where the finger goes down; nil continues from where it is.
+    public var from: Point?
+    public var to: Point
+    public var duration: Double = 0.3
+    public var curve: TimingCurve = .easeInOut
+
+    public init(from: Point? = nil, to: Point, duration: Double = 0.3, curve: TimingCurve = .easeInOut) {
+        self.from = from; self.to = to; self.duration = duration; self.curve = curve
+    }
+
+    static let schema = Schema<FingerDrag>([
+        Field("from", \.from, .optional(.point()), unit: "pt", doc: "where the finger goes down (else it is already down)"),
+        Field("to", \.to, .point(), unit: "pt", required: true, doc: "where it ends, in screen points"),
+        Field("duration", \.duration, .number(.positive), unit: "s", doc: ""),
+        Field("curve", \.curve, .choice(), doc: "the finger's pace"),
+    ])
+
+    public static let type = ValueType.object(schema, defaults: FingerDrag(to: .zero), summary: "{from, to, duration, curve}")
+}
+
+public struct FingerTap: Equatable, Sendable {
+    public var point: Point
+    public var duration: Double = 0.1
+
+    public init(point: Point, duration: Double = 0.1) { self.point = point; self.duration = duration }
+
+    static let schema = Schema<FingerTap>([
+        Field("point", \.point, .point(), unit: "pt", required: true, doc: "where the finger touches"),
+        Field("duration", \.duration, .number(.positive), unit: "s", doc: "how long it stays down"),
+    ])
+
+    /// `[x, y]` for a 0.1 s tap, or `{"point": [x, y], "duration": s}`.
+    public static let type: ValueType<FingerTap> = {
+        let object = ValueType.object(schema, defaults: FingerTap(point: .zero), summary: "{point, duration}")
+        let short = ValueType<Point>.point()
+        return ValueType(summary: "[x, y] or {point, duration}", control: .json,
+                         decode: { v, p, d in
+                             if case .array = v.kind { return FingerTap(point: try short.decode(v, p, d)) }
+                             return try object.decode(v, p, d)
+                         },
+                         encode: { $0.duration == 0.1 ? short.encode($0.point) : object.encode($0) })
+    }()
+}
+
+/// `{}`, or `{"velocity": v}` to fling at a given speed instead of the finger's own.
+public struct FingerRelease: Equatable, Sendable {
+    public var velocity: Double?
+
+    public init(velocity: Double? = nil) { self.velocity = velocity }
+
+    static let schema = Schema<FingerRelease>([
+        Field("velocity", \.velocity, .optional(.number()), unit: "pt/s", doc: "else the finger's over its last 50 ms"),
+    ])
+
+    public static let type = ValueType.object(schema, defaults: FingerRelease(), summary: "{velocity}")
+}
+
+/// The seconds that pass while a step runs (waits, drags and taps take time; the rest is instant).
+protocol ScriptStep: Equatable, Sendable {
+    var seconds: Double { get }
+    static func wait(_ seconds: Double) -> Self
+}

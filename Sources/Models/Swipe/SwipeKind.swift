@@ -1,0 +1,361 @@
+import Geometry
+import LayerTree
+import SceneSchema
+
+extension SwipeGesture: ScriptStep {
+    var seconds: Double {
+        switch self {
+        case .wait(let s): s
+        case .drag(_, _, let d, _), .tap(_, let d): d
+        case .touchDown, .release: 0
+        }
+    }
+
+    static let forms: [Form<SwipeGesture>] = [
+        Form("touchDown", .point(), doc: "a finger goes down on the row it will swipe",
+             make: { .touchDown($0) }, match: { if case .touchDown(let p) = $0 { p } else { nil } }),
+        Form("drag", FingerDrag.type, doc: "the finger moves; the cell follows with SwipeCellKit's elastic resistance",
+             make: { .drag(from: $0.from, to: $0.to, duration: $0.duration, curve: $0.curve) },
+             match: { if case .drag(let f, let t, let d, let c) = $0 { FingerDrag(from: f, to: t, duration: d, curve: c) } else { nil } }),
+        Form("release", FingerRelease.type, doc: "the finger lifts; the cell springs open, closed or performs the expansion",
+             make: { .release(velocity: $0.velocity) },
+             match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
+        Form("wait", .number(.nonNegative), doc: "time passes",
+             make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
+        Form("tap", FingerTap.type, doc: "a button performs its action; the content of an open cell closes it",
+             make: { .tap(at: $0.point, duration: $0.duration) },
+             match: { if case .tap(let p, let d) = $0 { FingerTap(point: p, duration: d) } else { nil } }),
+    ]
+}
+
+/// The list style's metrics as a scene overrides them: nil keeps the style's own value.
+public struct InboxMetricOverrides: Equatable, Sendable {
+    public var listTop, rowHeight, rowInset, rowInsetTrailing, cornerRadius, rowSpacing: Double?
+    public var textInset, titleBaseline, titleX, titleSize, senderSize, textSize: Double?
+
+    public init() {}
+
+    func applied(to base: InboxMetrics) -> InboxMetrics {
+        var m = base
+        let pairs: [(KeyPath<InboxMetricOverrides, Double?>, WritableKeyPath<InboxMetrics, Double>)] = [
+            (\.listTop, \.listTop), (\.rowHeight, \.rowHeight), (\.rowInset, \.rowInset), (\.cornerRadius, \.cornerRadius),
+            (\.rowSpacing, \.rowSpacing), (\.textInset, \.textInset), (\.titleBaseline, \.titleBaseline), (\.titleX, \.titleX),
+            (\.titleSize, \.titleSize), (\.senderSize, \.senderSize), (\.textSize, \.textSize),
+        ]
+        for (from, to) in pairs { if let v = self[keyPath: from] { m[keyPath: to] = v } }
+        if let v = rowInsetTrailing { m.rowInsetTrailing = v }
+        return m
+    }
+}
+
+extension InboxListStyle {
+    /// Where the demo's list puts its rows in each style, measured from the references.
+    public var metrics: InboxMetrics {
+        var m = InboxMetrics()
+        switch self {
+        case .plain: break
+        case .insetGrouped:
+            // As the inset-grouped references frame the first row (its trailing inset is the smaller one there).
+            m.rowInset = 31.7; m.rowInsetTrailing = 16.3; m.cornerRadius = 10; m.textInset = 21.1
+            m.listTop = 58.5
+        case .cards:
+            m.rowInset = 20; m.cornerRadius = 10; m.rowSpacing = 24.2; m.textInset = 16
+            m.listTop = 142.6; m.rowHeight = 94
+        }
+        return m
+    }
+}
+
+extension SwipeAction {
+    /// The demo's buttons, by the names scenes use for them.
+    public static let demo: [(String, SwipeAction)] = {
+        let trash = SwipeAction(title: "Trash", icon: .trash, backgroundColor: .systemRed, style: .destructive)
+        let flag = SwipeAction(title: "Flag", icon: .flag, backgroundColor: .systemOrange)
+        let more = SwipeAction(title: "More", icon: .ellipsis, backgroundColor: .systemGray3)
+        var unread = SwipeAction(title: "Unread", icon: .envelope, backgroundColor: .systemBlue)
+        unread.effect = .toggleUnread
+        var trashArabic = trash
+        trashArabic.title = "حذف"
+        var flagArabic = flag
+        flagArabic.title = "علَم"
+        var moreArabic = more
+        moreArabic.title = "المزيد"
+        var unreadArabic = unread
+        unreadArabic.title = "غير مقروء"
+        return [("trash", trash), ("flag", flag), ("more", more), ("unread", unread),
+                ("trashArabic", trashArabic), ("flagArabic", flagArabic), ("moreArabic", moreArabic),
+                ("unreadArabic", unreadArabic)]
+    }()
+
+    static func demo(_ name: String) -> SwipeAction { demo.first { $0.0 == name }!.1 }
+
+    /// The demo's sets of buttons: the mail actions of the trailing side, Unread on the leading side.
+    public static let demoSets: [(String, [SwipeAction])] = [
+        ("mail", ["trash", "flag", "more"].map(demo)),
+        ("mailArabic", ["trashArabic", "flagArabic", "moreArabic"].map(demo)),
+        ("unread", [demo("unread")]),
+        ("unreadArabic", [demo("unreadArabic")]),
+    ]
+}
+
+/// `"kind": "swipe"`: the SwipeCellKit demo's Inbox swiped by a script (docs/swipe-scene.md).
+public enum SwipeKind: PreviewKind {
+    public static let name = "swipe"
+    public static let summary = "MGUSwipeTableViewCell / MGUSwipeCollectionViewCell in the demo Inbox, swiped by a script"
+
+    public struct Settings: PreviewSettings {
+        /// The screen the canvas shows; `viewport` crops its height.
+        public var screen = Canvas(width: 390, height: 844, scale: 480.0 / 390, background: Color(hex: "#F2F2F7")!)
+        /// The screen's y at the top of the canvas and the canvas height (the references crop the screen).
+        public var viewport: [Double]?
+        public var framesPerSecond = 30.0
+        public var list = InboxListStyle.plain
+        public var rightToLeft = false
+        public var metrics = InboxMetricOverrides()
+        public var chrome = InboxChrome()
+        public var emails: [InboxEmail]?
+        public var leading: SwipeActionsConfiguration?
+        public var trailing: SwipeActionsConfiguration?
+        public var timeline: [Timed<SwipeGesture>] = []
+        public var duration: Double?
+        public var showsTouches = true
+
+        public init() {}
+
+        public var canvas: Canvas {
+            var c = screen
+            if let viewport { c.height = viewport[1] }
+            return c
+        }
+
+        /// The model the keys describe: the list style's metrics under the scene's own, the mailbox for the
+        /// reading direction, today's messages at the recording's time.
+        public var scene: SwipeScene {
+            var mailbox = emails ?? (rightToLeft ? InboxEmail.demoArabic : InboxEmail.demo)
+            if let today = chrome.today {
+                let demoToday = InboxEmail.demo[0].date
+                for i in mailbox.indices where mailbox[i].date == demoToday { mailbox[i].date = today }
+            }
+            let steps = timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait)
+            return SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
+                              listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
+                              chrome: chrome, emails: mailbox, leading: leading, trailing: trailing, gestures: steps,
+                              showsTouches: showsTouches)
+        }
+    }
+
+    public static let defaults = Settings()
+
+    // MARK: Declarations
+
+    static let metricsSchema = Schema<InboxMetricOverrides>([
+        Field("listTop", \.listTop, .optional(.number(.nonNegative)), unit: "pt", doc: "top of the first row"),
+        Field("rowHeight", \.rowHeight, .optional(.number(.positive)), unit: "pt", doc: ""),
+        Field("rowInset", \.rowInset, .optional(.number(.nonNegative)), unit: "pt", doc: "leading inset of the rows"),
+        Field("rowInsetTrailing", \.rowInsetTrailing, .optional(.number(.nonNegative)), unit: "pt", doc: "when it differs from rowInset"),
+        Field("cornerRadius", \.cornerRadius, .optional(.number(.nonNegative)), unit: "pt", doc: ""),
+        Field("rowSpacing", \.rowSpacing, .optional(.number(.nonNegative)), unit: "pt", doc: "gap between cards"),
+        Field("textInset", \.textInset, .optional(.number(.nonNegative)), unit: "pt", doc: "leading inset of a row's text"),
+        Field("titleBaseline", \.titleBaseline, .optional(.number()), unit: "pt", doc: "baseline of the large title"),
+        Field("titleX", \.titleX, .optional(.number(.nonNegative)), unit: "pt", doc: ""),
+        Field("titleSize", \.titleSize, .optional(.number(.positive)), unit: "pt", doc: "large title"),
+        Field("senderSize", \.senderSize, .optional(.number(.positive)), unit: "pt", doc: "subject and body are 2 pt smaller"),
+        Field("textSize", \.textSize, .optional(.number(.positive)), unit: "pt", doc: "date"),
+    ])
+
+    static let chromeSchema = Schema<InboxChrome>([
+        Field("title", \.title, .string, doc: "the large title"),
+        Field("backTitle", \.backTitle, .string, doc: ""),
+        Field("editTitle", \.editTitle, .string, doc: ""),
+        Field("time", \.time, .string, doc: "the status bar clock"),
+        Field("today", \.today, .optional(.string), doc: "the time today's messages show"),
+        Field("bars", \.showsBars, .bool, doc: "status and navigation bars"),
+    ])
+
+    static let emailSchema = Schema<InboxEmail>([
+        Field("sender", \.sender, .string, required: true, doc: ""),
+        Field("subject", \.subject, .string, doc: ""),
+        Field("body", \.body, .string, doc: ""),
+        Field("date", \.date, .string, doc: ""),
+        Field("unread", \.unread, .bool, doc: ""),
+    ])
+
+    static let emailsType = ValueType<[InboxEmail]?>.named(
+        [("demo", InboxEmail.demo), ("demoArabic", InboxEmail.demoArabic)],
+        otherwise: .optional(.array(.object(emailSchema, defaults: InboxEmail(sender: "", subject: "", body: "", date: ""),
+                                            summary: "{sender, subject, body, date, unread}"))))
+
+    static let transitionSchema = Schema<SwipeTransitionAnimation>([
+        Field("kind", \.kind, .choice(), doc: ""),
+        Field("duration", \.duration, .number(.positive), unit: "s", doc: ""),
+        Field("initialScale", \.initialScale, .number(.unit), doc: ""),
+        Field("threshold", \.threshold, .number(.unit), doc: "share of the button that must show"),
+    ])
+
+    /// A kind name, or an object that tunes it.
+    static let transitionType: ValueType<SwipeTransitionAnimation> = {
+        let object = ValueType.object(transitionSchema, defaults: SwipeTransitionAnimation(.default), summary: "{kind, duration, initialScale, threshold}")
+        let name = ValueType<SwipeTransitionAnimationKind>.choice()
+        return ValueType(summary: name.summary + " or " + object.summary, control: name.control,
+                         decode: { v, p, d in
+                             if case .string = v.kind { return SwipeTransitionAnimation(try name.decode(v, p, d)) }
+                             return try object.decode(v, p, d)
+                         },
+                         encode: { t in t == SwipeTransitionAnimation(t.kind) ? name.encode(t.kind) : object.encode(t) })
+    }()
+
+    static let actionSchema = Schema<SwipeAction>([
+        Field("title", \.title, .optional(.string), doc: ""),
+        Field("icon", \.icon, .optional(.choice()), doc: "a glyph name"),
+        Field("backgroundColor", \.backgroundColor, .optional(.color), default: "the style's", doc: "systemRed for destructive, else systemGray3"),
+        Field("textColor", \.textColor, .optional(.color), doc: ""),
+        Field("highlightedBackgroundColor", \.highlightedBackgroundColor, .optional(.color), doc: "read, not drawn yet"),
+        Field("highlightedTextColor", \.highlightedTextColor, .optional(.color), doc: "read, not drawn yet"),
+        Field("style", \.style, .choice(), doc: ""),
+        Field("transition", \.transition, transitionType, doc: "the button's animation as it shows"),
+        Field("effect", \.effect, .choice(), doc: "what the demo's handler shows"),
+    ], check: { action, object, d in
+        if action.title == nil && action.icon == nil {
+            throw d.error(object.value, object.path, "expected a 'title' or an 'icon' (or both)")
+        }
+    })
+
+    /// A demo button by name ("trash"), an object, or an object that starts from a demo button
+    /// (`{"like": "trash", "effect": "confirmDelete"}`).
+    static let actionType: ValueType<SwipeAction> = {
+        let names = SwipeAction.demo.map(\.0)
+        return ValueType(
+            summary: "\(quotedList(names)), or an action object (\"like\": a name, then its own keys)", control: .json,
+            decode: { v, p, d in
+                if case .string = v.kind { return SwipeAction.demo(try d.name(v, p, among: names)) }
+                let members = try d.object(v, p)
+                var action = SwipeAction(title: nil, icon: nil)
+                var rest = v
+                if let like = members.first(where: { $0.key == "like" }) {
+                    action = SwipeAction.demo(try d.name(like.value, d.child(p, "like"), among: names))
+                    rest.kind = .object(members.filter { $0.key != "like" })
+                }
+                do {
+                    try actionSchema.decode(rest, p, d, into: &action)
+                } catch let e as SceneError where e.message.hasPrefix("unknown key") {
+                    // "like" is a key too: suggest it along with the declared ones.
+                    let member = members.first { $0.keyLine == e.line && $0.keyColumn == e.column }
+                    if let member { throw d.unknownKey(member, p, known: actionSchema.keys + ["like"]) }
+                    throw e
+                }
+                return action
+            },
+            encode: { action in
+                if let named = SwipeAction.demo.first(where: { $0.1 == action }) { return .string(named.0) }
+                if let base = SwipeAction.demo.first(where: { $0.1.title == action.title && $0.1.icon == action.icon }),
+                   case .object(let members) = actionSchema.encode(action, defaults: base.1) {
+                    return .object([JSONNode.Member("like", .string(base.0))] + members)
+                }
+                return actionSchema.encode(action, defaults: SwipeAction(title: nil, icon: nil))
+            })
+    }()
+
+    static let actionsType = ValueType<[SwipeAction]>.named(SwipeAction.demoSets, otherwise: .array(actionType, nonEmpty: true))
+
+    static let targetType = ValueType<SwipeExpansionStyle.Target>.oneOf([
+        Form("percentage", .number(.unit), doc: "a share of the cell's width",
+             make: { .percentage($0) }, match: { if case .percentage(let p) = $0 { p } else { nil } }),
+        Form("edgeInset", .number(.nonNegative), doc: "the cell's width less this inset",
+             make: { .edgeInset($0) }, match: { if case .edgeInset(let e) = $0 { e } else { nil } }),
+    ], expected: "one of {\"percentage\": 0...1} or {\"edgeInset\": points}")
+
+    static let triggerType = ValueType<SwipeExpansionStyle.Trigger>.oneOf([
+        Form("touchThreshold", .number(.unit), doc: "the finger's share of the width from the far edge",
+             make: { .touchThreshold($0) }, match: { if case .touchThreshold(let v) = $0 { v } else { nil } }),
+        Form("overscroll", .number(.nonNegative), doc: "points past the buttons",
+             make: { .overscroll($0) }, match: { if case .overscroll(let v) = $0 { v } else { nil } }),
+    ], expected: "one of {\"touchThreshold\": 0...1} or {\"overscroll\": points}")
+
+    enum CompletionName: String, CaseIterable, Sendable { case bounce, fill, fillDelete, fillReverse }
+
+    static let completionType = ValueType<CompletionName>.choice().map(
+        to: { name, _, _, _ -> SwipeExpansionStyle.Completion in
+            switch name {
+            case .bounce: .bounce
+            case .fill: .fill(delete: false, reverse: false)
+            case .fillDelete: .fill(delete: true, reverse: false)
+            case .fillReverse: .fill(delete: false, reverse: true)
+            }
+        },
+        from: { completion in
+            switch completion {
+            case .bounce: .bounce
+            case .fill(let delete, let reverse): delete ? .fillDelete : reverse ? .fillReverse : .fill
+            }
+        })
+
+    static let expansionSchema = Schema<SwipeExpansionStyle>([
+        Field("target", \.target, targetType, required: true, doc: "how far a swipe must go to expand"),
+        Field("triggers", \.triggers, .array(triggerType), doc: "what else expands it"),
+        Field("elasticOverscroll", \.elasticOverscroll, .bool, doc: "buttons grow into the overscroll"),
+        Field("completion", \.completion, completionType, doc: "bounce back, or fill (and delete, or reverse)"),
+        Field("minimumTargetOverscroll", \.minimumTargetOverscroll, .number(.nonNegative), unit: "pt", doc: ""),
+        Field("targetOverscrollElasticity", \.targetOverscrollElasticity, .number(.unit), doc: ""),
+        Field("minimumExpansionTranslation", \.minimumExpansionTranslation, .number(.nonNegative), unit: "pt", doc: ""),
+    ])
+
+    static let expansionType = ValueType<SwipeExpansionStyle?>.named(
+        [("none", nil), ("selection", .selection), ("fill", .fill), ("fillDelete", .fillDelete), ("fillReverse", .fillReverse)],
+        otherwise: .optional(.object(expansionSchema, defaults: SwipeExpansionStyle(target: .percentage(0.5)), summary: "expansion object")))
+
+    static let configurationSchema = Schema<SwipeActionsConfiguration>([
+        Field("actions", \.actions, actionsType, required: true, doc: "nearest the edge first: that one expands"),
+        Field("transitionStyle", \.transitionStyle, .choice(), doc: "border, drag or reveal"),
+        Field("expansionStyle", \.expansionStyle, expansionType, default: "\"none\"", doc: "what a full swipe does"),
+        Field("backgroundColor", \.backgroundColor, .optional(.color), default: "systemGray5", doc: "behind the buttons"),
+        Field("minimumButtonWidth", \.minimumButtonWidth, .optional(.number(.positive)), unit: "pt", default: "74", doc: ""),
+        Field("maximumButtonWidth", \.maximumButtonWidth, .optional(.number(.positive)), unit: "pt", default: "(width − 30) / count", doc: ""),
+        Field("buttonPadding", \.buttonPadding, .optional(.number(.nonNegative)), unit: "pt", default: "8", doc: ""),
+        Field("buttonSpacing", \.buttonSpacing, .optional(.number(.nonNegative)), unit: "pt", default: "8", doc: "between image and title"),
+        Field("buttonVerticalAlignment", \.buttonVerticalAlignment, .choice(), doc: ""),
+        Field("buttonDisplayMode", \.buttonDisplayMode, .choice(), doc: ""),
+        Field("buttonStyle", \.buttonStyle, .choice(), doc: ""),
+    ], check: { config, object, d in
+        if let min = config.minimumButtonWidth, let max = config.maximumButtonWidth, min > max {
+            throw d.error(object.value, object.path,
+                          "expected minimumButtonWidth <= maximumButtonWidth, found \(formatNumber(min)) > \(formatNumber(max))")
+        }
+    })
+
+    static let configurationType = ValueType<SwipeActionsConfiguration?>.optional(
+        .object(configurationSchema, defaults: SwipeActionsConfiguration(actions: []), summary: "actions configuration"))
+
+    public static let schema = Schema<Settings>([
+        Field("canvas", \.screen, .canvas, default: "390 × 844 pt at 480/390 px/pt, #F2F2F7",
+              doc: "the screen; `viewport` crops it"),
+        Field("viewport", \.viewport, .optional(ValueType<[Double]>(
+            summary: "[top, height]", control: .numbers(["top", "height"]),
+            decode: { v, p, d in try d.numbers(v, p, [.nonNegative, .positive]) }, encode: { .numbers($0) })),
+              unit: "pt", default: "the whole screen", doc: "the part of the screen the canvas shows"),
+        Field("framesPerSecond", \.framesPerSecond, .number(.positive), unit: "fps", doc: ""),
+        Field("list", \.list, .choice(), doc: "UITableView plain or inset-grouped, or the collection demo's cards"),
+        Field("rightToLeft", \.rightToLeft, .bool, doc: "leading actions on the right, Arabic mailbox"),
+        Field("metrics", \.metrics, .object(metricsSchema, defaults: InboxMetricOverrides()), default: "the list style's",
+              doc: "where the rows and texts are"),
+        Field("chrome", \.chrome, .object(chromeSchema, defaults: InboxChrome()), doc: "bars and their texts"),
+        Field("emails", \.emails, emailsType, default: "\"demo\" (\"demoArabic\" right to left)", doc: "the rows"),
+        Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
+        Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
+        Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds), doc: "the script (below)"),
+        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
+              doc: "the scene's length; the last state holds until then"),
+        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+    ], check: { s, object, d in
+        try checkLength(of: s.timeline, duration: s.duration, fps: s.framesPerSecond, object, d)
+        if s.leading == nil && s.trailing == nil {
+            throw d.error(object.value, "", "expected actions on at least one side: add 'leading' or 'trailing'")
+        }
+    })
+
+    public static func animation(of settings: Settings) -> any PreviewAnimation { settings.scene.animation() }
+}
+
+extension SwipeAnimation: PreviewAnimation {
+    public var canvas: Canvas { scene.canvas }
+    public var framesPerSecond: Double { scene.framesPerSecond }
+}

@@ -1,0 +1,181 @@
+import Geometry
+import LayerTree
+import SceneSchema
+
+/// `"kind": "layers"`: one still frame, a layer tree written out in full (docs/layers-scene.md). `tree`
+/// writes every other kind's frames in this form.
+public enum LayersKind: PreviewKind {
+    public static let name = "layers"
+    public static let summary = "a still layer tree (Core Animation semantics), rendered to PNG"
+
+    /// Deepest sublayer nesting accepted below the root layer.
+    public static let maxSublayerDepth = 64
+
+    public struct Settings: PreviewSettings {
+        public var canvas: Canvas
+        public var root: Layer
+    }
+
+    public static let defaults = Settings(canvas: Canvas(width: 0, height: 0), root: Layer())
+
+    public static let schema = Schema<Settings>([
+        Field("canvas", \.canvas, .canvas, required: true, doc: "size in points, pixels per point and background"),
+        Field("root", \.root, layerType, required: true, doc: "the root layer"),
+    ])
+
+    public static func animation(of settings: Settings) -> any PreviewAnimation {
+        Still(scene: LayerScene(canvas: settings.canvas, root: settings.root))
+    }
+
+    struct Still: PreviewAnimation {
+        let scene: LayerScene
+        var canvas: Canvas { scene.canvas }
+        var framesPerSecond: Double { 1 }
+        var duration: Double { 0 }
+        var isStill: Bool { true }
+        func frame(at time: Double) -> LayerScene { scene }
+    }
+
+    // MARK: Layers
+
+    static let layerType: ValueType<Layer> = ValueType(
+        summary: "layer", control: .json,
+        decode: { v, p, d in
+            if d.depth > maxSublayerDepth {
+                throw d.error(v, p, "layers are nested more than \(maxSublayerDepth) levels deep")
+            }
+            var layer = Layer()
+            try layerSchema.decode(v, p, d, into: &layer)
+            return layer
+        },
+        encode: { layerSchema.encode($0, defaults: Layer()) })
+
+    /// Sublayers are decoded one level deeper, so hostile nesting is refused before the stack is.
+    static let sublayersType: ValueType<[Layer]> = {
+        let element = ValueType<Layer>.deferred(summary: "layer") { layerType }
+        let list = ValueType<[Layer]>.array(element)
+        return ValueType<[Layer]>(summary: "[layer]", control: .json,
+                                  decode: { v, p, d in
+                                      var deeper = d
+                                      deeper.depth += 1
+                                      return try list.decode(v, p, deeper)
+                                  },
+                                  encode: list.encode)
+    }()
+
+    static let layerSchema = Schema<Layer>([
+        Field("name", \.name, .optional(.string), doc: "shown in `tree` and errors"),
+        .readOnly("frame", .rect, doc: "sets bounds (origin 0) and position (the frame's center), as UIView.frame does") { layer, frame in
+            // Same arithmetic as Layer(frame:), so both spellings give equal layers.
+            let placed = Layer(frame: frame)
+            layer.bounds = placed.bounds
+            layer.position = placed.position
+        },
+        Field("bounds", \.bounds, .rect, unit: "pt", doc: "the layer's own coordinate space"),
+        Field("position", \.position, .point(), unit: "pt", doc: "where the anchor point sits in the superlayer"),
+        Field("anchorPoint", \.anchorPoint, .point(), doc: "unit coordinates of the bounds that transforms turn about"),
+        Field("zPosition", \.zPosition, .number(), unit: "pt", doc: "depth; also orders siblings (higher on top)"),
+        Field("transform", \.transform, .transform, doc: "CATransform3D about the anchor point"),
+        Field("sublayerTransform", \.sublayerTransform, .transform, doc: "applied to the sublayers, about the anchor point"),
+        Field("opacity", \.opacity, .number(.unit), doc: "group opacity: the flattened layer is faded"),
+        Field("hidden", \.isHidden, .bool, doc: "draws nothing, sublayers included"),
+        Field("backgroundColor", \.backgroundColor, .optional(.color), doc: "fill of the bounds (rounded by cornerRadius)"),
+        Field("cornerRadius", \.cornerRadius, .number(.nonNegative), unit: "pt", doc: "rounds the background, border and clip"),
+        Field("masksToBounds", \.masksToBounds, .bool, doc: "clips the sublayers and contents to the rounded bounds"),
+        Field("borderWidth", \.borderWidth, .number(.nonNegative), unit: "pt", doc: "drawn inside the bounds, above the sublayers"),
+        Field("borderColor", \.borderColor, .color, doc: ""),
+        Field("shadowColor", \.shadowColor, .color, doc: ""),
+        Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "0 draws no shadow"),
+        Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "blur radius"),
+        Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: ""),
+        Field("contents", \.contents, .optional(contentsType), doc: "text, a glyph or a gradient drawn in the bounds"),
+        Field("sublayers", \.sublayers, sublayersType, doc: "drawn in zPosition order, ties in array order"),
+    ], exclusive: [["frame", "bounds"], ["frame", "position"]])
+
+    // MARK: Contents
+
+    static let contentsType = ValueType<LayerContents>.oneOf([
+        Form("text", textType, make: { .text($0) }, match: { if case .text(let t) = $0 { t } else { nil } }),
+        Form("glyph", glyphType, make: { .glyph($0) }, match: { if case .glyph(let g) = $0 { g } else { nil } }),
+        Form("gradient", gradientType, make: { .gradient($0) }, match: { if case .gradient(let g) = $0 { g } else { nil } }),
+    ], expected: "an object with one key, \"text\", \"glyph\" or \"gradient\"")
+
+    /// Text as written: the vertical alignment and its baseline are two keys that must agree.
+    struct TextDraft: Equatable, Sendable {
+        var text = TextContents("")
+        var vertical = VerticalName.center
+        var baseline: Double?
+    }
+
+    enum VerticalName: String, CaseIterable, Sendable { case center, top, firstBaseline }
+
+    static let textSchema = Schema<TextDraft>([
+        Field("string", \.text.string, .string, required: true, doc: ""),
+        Field("font", \.text.font, .string, doc: "family name"),
+        Field("weight", \.text.weight, .choice(), doc: ""),
+        Field("italic", \.text.italic, .bool, doc: ""),
+        Field("size", \.text.size, .number(.positive), unit: "pt", doc: ""),
+        Field("color", \.text.color, .color, doc: ""),
+        Field("alignment", \.text.alignment, .choice(), doc: ""),
+        Field("lineLimit", \.text.lineLimit, .integer, doc: "0 for no limit"),
+        Field("lineHeight", \.text.lineHeight, .optional(.number(.positive)), unit: "pt", doc: ""),
+        Field("verticalAlignment", \.vertical, .choice(), doc: ""),
+        Field("baseline", \.baseline, .optional(.number()), unit: "pt", doc: "with firstBaseline: points from the top"),
+    ], check: { draft, object, d in
+        switch draft.vertical {
+        case .top: draft.text.verticalAlignment = .top
+        case .center:
+            if draft.baseline != nil {
+                throw d.error(object.position(of: "baseline"), d.child(object.path, "baseline"),
+                              "'baseline' applies only with verticalAlignment \"firstBaseline\"")
+            }
+            draft.text.verticalAlignment = .center
+        case .firstBaseline:
+            guard let b = draft.baseline else {
+                throw d.error(object.value, object.path,
+                              "verticalAlignment \"firstBaseline\" needs 'baseline' (points from the top of the bounds)")
+            }
+            draft.text.verticalAlignment = .firstBaseline(b)
+        }
+    })
+
+    static let textType = ValueType<TextDraft>.object(textSchema, defaults: TextDraft(), summary: "text").map(
+        to: { draft, _, _, _ in draft.text },
+        from: { text in
+            var draft = TextDraft(text: text)
+            switch text.verticalAlignment {
+            case .center: draft.vertical = .center
+            case .top: draft.vertical = .top
+            case .firstBaseline(let b): draft.vertical = .firstBaseline; draft.baseline = b
+            }
+            return draft
+        })
+
+    static let glyphSchema = Schema<GlyphContents>([
+        Field("name", \.icon, .choice(), required: true, doc: "the icon"),
+        Field("size", \.size, .number(.positive), unit: "pt", doc: ""),
+        Field("color", \.color, .color, doc: ""),
+    ])
+
+    static let glyphType = ValueType<GlyphContents>.object(glyphSchema, defaults: GlyphContents(.circle), summary: "glyph")
+
+    static let gradientSchema = Schema<LinearGradient>([
+        Field("colors", \.colors, .array(.color), doc: "one or more"),
+        Field("locations", \.locations, .optional(.array(.number(.unit))), doc: "ascending, one per color"),
+        Field("startPoint", \.startPoint, .point(), doc: "unit coordinates"),
+        Field("endPoint", \.endPoint, .point(), doc: "unit coordinates"),
+    ], check: { g, object, d in
+        guard !g.colors.isEmpty else { throw d.error(object.value, object.path, "missing required key 'colors' (one or more colors)") }
+        if let locations = g.locations {
+            let v = object.position(of: "locations"), p = d.child(object.path, "locations")
+            guard locations.count == g.colors.count else {
+                throw d.error(v, p, "expected \(g.colors.count) locations, one per color, found \(locations.count)")
+            }
+            guard zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                throw d.error(v, p, "expected ascending locations")
+            }
+        }
+    })
+
+    static let gradientType = ValueType<LinearGradient>.object(gradientSchema, defaults: LinearGradient(colors: []), summary: "gradient")
+}

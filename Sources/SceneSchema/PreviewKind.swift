@@ -1,0 +1,81 @@
+import LayerTree
+
+/// A scene's frames over time: what every kind produces once its scene is read and its script simulated.
+public protocol PreviewAnimation: Sendable {
+    var canvas: Canvas { get }
+    var framesPerSecond: Double { get }
+    /// Seconds from the first frame to the last; 0 for a still.
+    var duration: Double { get }
+    /// A still has one frame, written as PNG.
+    var isStill: Bool { get }
+    func frame(at time: Double) -> LayerScene
+}
+
+extension PreviewAnimation {
+    public var isStill: Bool { false }
+}
+
+/// What a kind's settings must tell before anything is simulated.
+public protocol PreviewSettings: Sendable, Equatable {
+    var canvas: Canvas { get }
+}
+
+/// A kind of preview (`"kind": "flow"`): its parameters declared once, and how its settings become frames.
+/// Decoding, `--set`, the canonical writer, the docs tables and the designer's controls all come from
+/// `schema`; a new kind is one folder that implements this and one line in the registry.
+public protocol PreviewKind: SendableMetatype {
+    associatedtype Settings: PreviewSettings
+    /// The value of the scene's `kind` key.
+    static var name: String { get }
+    /// One line for `list` and the docs.
+    static var summary: String { get }
+    /// Every key of the scene but `kind`, in the order the writer emits them.
+    static var schema: Schema<Settings> { get }
+    /// The settings of a scene that gives no keys (required keys aside).
+    static var defaults: Settings { get }
+    static func animation(of settings: Settings) -> any PreviewAnimation
+}
+
+/// The frames of a scene, by index or by time.
+public struct SceneFrames: Sendable {
+    public let animation: any PreviewAnimation
+
+    public init(_ animation: any PreviewAnimation) { self.animation = animation }
+
+    public var canvas: Canvas { animation.canvas }
+    public var isStill: Bool { animation.isStill }
+
+    public var count: Int {
+        animation.isStill ? 1 : Int((animation.duration * animation.framesPerSecond + 1e-9).rounded(.down)) + 1
+    }
+
+    /// Seconds each frame stays on screen.
+    public var frameDuration: Double { animation.isStill ? 1 : 1 / animation.framesPerSecond }
+
+    public var duration: Double { animation.isStill ? 0 : animation.duration }
+
+    public func time(ofFrame index: Int) -> Double { animation.isStill ? 0 : Double(index) / animation.framesPerSecond }
+
+    public func frame(index: Int) -> LayerScene { animation.frame(at: time(ofFrame: index)) }
+
+    public func frame(at time: Double) -> LayerScene { animation.frame(at: time) }
+}
+
+extension SceneFrames {
+    /// The same frames drawn at another pixel density (`bench --scale`).
+    public func rescaled(to scale: Double) -> SceneFrames { SceneFrames(Rescaled(base: animation, scale: scale)) }
+
+    private struct Rescaled: PreviewAnimation {
+        let base: any PreviewAnimation
+        let scale: Double
+        var canvas: Canvas { var c = base.canvas; c.scale = scale; return c }
+        var framesPerSecond: Double { base.framesPerSecond }
+        var duration: Double { base.duration }
+        var isStill: Bool { base.isStill }
+        func frame(at time: Double) -> LayerScene {
+            var f = base.frame(at: time)
+            f.canvas.scale = scale
+            return f
+        }
+    }
+}

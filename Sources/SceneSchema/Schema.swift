@@ -1,0 +1,137 @@
+/// One key of a declared object: where its value goes, its type, and a line of meaning. Declared once, it
+/// gives decoding, writing, the docs table and the designer's control.
+public struct Field<Root>: @unchecked Sendable {
+    // @unchecked: key paths are immutable values; Swift does not yet mark every key path type Sendable.
+    public let key: String
+    public let doc: String
+    public let unit: String?
+    public let isRequired: Bool
+    /// Shown in the docs instead of the default value when the default depends on other keys.
+    public let defaultNote: String?
+    let type: (summary: String, control: Control, nested: [Parameter])
+    let decodeInto: (inout Root, JSONValue, String, SceneDecoder) throws -> Void
+    /// nil for keys that are only read (a layer's `frame` sets bounds and position).
+    let encodeFrom: ((Root) -> JSONNode)?
+    let sameAs: (Root, Root) -> Bool
+
+    public init<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Root, V>, _ type: ValueType<V>, unit: String? = nil,
+                              required: Bool = false, default note: String? = nil, doc: String) {
+        self.key = key; self.doc = doc; self.unit = unit; isRequired = required; defaultNote = note
+        self.type = (type.summary, type.control, type.nested)
+        decodeInto = { root, v, p, d in root[keyPath: keyPath] = try type.decode(v, p, d) }
+        encodeFrom = { type.encode($0[keyPath: keyPath]) }
+        sameAs = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    }
+
+    /// A key that is read but never written: `apply` puts its value into the root.
+    public static func readOnly<V>(_ key: String, _ type: ValueType<V>, doc: String,
+                                   apply: @escaping (inout Root, V) -> Void) -> Field {
+        Field(key: key, doc: doc, type: type, apply: apply)
+    }
+
+    private init<V>(key: String, doc: String, type: ValueType<V>, apply: @escaping (inout Root, V) -> Void) {
+        self.key = key; self.doc = doc; unit = nil; isRequired = false; defaultNote = nil
+        self.type = (type.summary, type.control, type.nested)
+        decodeInto = { root, v, p, d in apply(&root, try type.decode(v, p, d)) }
+        encodeFrom = nil
+        sameAs = { _, _ in true }
+    }
+}
+
+/// The members of the object being decoded, for checks that involve several keys.
+public struct DecodedObject: Sendable {
+    public let value: JSONValue
+    public let path: String
+    public let members: [JSONValue.Member]
+
+    public func member(_ key: String) -> JSONValue.Member? { members.first { $0.key == key } }
+    /// The value of a key, or the object itself when the key is absent (errors then point at the object).
+    public func position(of key: String) -> JSONValue { member(key)?.value ?? value }
+}
+
+/// The keys of one object, in the order they are written, with rules that span several keys.
+public struct Schema<Root>: @unchecked Sendable {
+    public var fields: [Field<Root>]
+    /// Groups of keys of which at most one may be given (a layer's `frame` against `bounds` and `position`).
+    public var exclusive: [[String]]
+    /// Runs after the keys are read, to check rules between them or finish derived values.
+    public var check: ((inout Root, DecodedObject, SceneDecoder) throws -> Void)?
+
+    public init(_ fields: [Field<Root>], exclusive: [[String]] = [],
+                check: ((inout Root, DecodedObject, SceneDecoder) throws -> Void)? = nil) {
+        self.fields = fields; self.exclusive = exclusive; self.check = check
+    }
+
+    public var keys: [String] { fields.map(\.key) }
+
+    /// Reads an object's members over `root`, which holds the defaults. Unknown keys get a did-you-mean.
+    public func decode(_ value: JSONValue, _ path: String, _ d: SceneDecoder, into root: inout Root) throws {
+        let members = try d.object(value, path)
+        var seen: [String] = []
+        for member in members {
+            let p = d.child(path, member.key)
+            guard let field = fields.first(where: { $0.key == member.key }) else {
+                throw d.unknownKey(member, path, known: keys)
+            }
+            for group in exclusive where group.contains(member.key) {
+                if let earlier = seen.first(where: { group.contains($0) && $0 != member.key }) {
+                    throw d.error(key: member, p, "'\(member.key)' cannot be combined with '\(earlier)'")
+                }
+            }
+            seen.append(member.key)
+            try field.decodeInto(&root, member.value, p, d)
+        }
+        for field in fields where field.isRequired && !seen.contains(field.key) {
+            throw d.error(value, path, "missing required key '\(field.key)'")
+        }
+        try check?(&root, DecodedObject(value: value, path: path, members: members), d)
+    }
+
+    /// The members that differ from `defaults` (required ones always), in declared order.
+    public func encode(_ root: Root, defaults: Root) -> JSONNode {
+        .object(fields.compactMap { field in
+            guard let encode = field.encodeFrom else { return nil }
+            if !field.isRequired && field.sameAs(root, defaults) { return nil }
+            return JSONNode.Member(field.key, encode(root))
+        })
+    }
+
+    /// Every parameter with its default, nested objects' keys as `key.inner`.
+    public func parameters(defaults: Root) -> [Parameter] {
+        fields.flatMap { field -> [Parameter] in
+            let defaultText: String
+            if field.isRequired {
+                defaultText = "required"
+            } else if let note = field.defaultNote {
+                defaultText = note
+            } else if let encode = field.encodeFrom {
+                defaultText = encode(defaults).inline()
+            } else {
+                defaultText = "—"
+            }
+            let own = Parameter(key: field.key, summary: field.type.summary, unit: field.unit, defaultText: defaultText,
+                                doc: field.doc, control: field.type.control)
+            let nested = field.type.nested.map { inner -> Parameter in
+                var q = inner
+                q.key = field.key + "." + inner.key
+                return q
+            }
+            return [own] + nested
+        }
+    }
+}
+
+extension ValueType {
+    /// An object declared by a schema, decoded over `defaults`; only values that differ from them are written.
+    public static func object(_ schema: Schema<Value>, defaults: Value, summary: String = "object",
+                              listsFields: Bool = true) -> ValueType where Value: Sendable {
+        ValueType(summary: summary, control: .json,
+                  nested: listsFields ? schema.parameters(defaults: defaults) : [],
+                  decode: { v, p, d in
+                      var root = defaults
+                      try schema.decode(v, p, d, into: &root)
+                      return root
+                  },
+                  encode: { schema.encode($0, defaults: defaults) })
+    }
+}
