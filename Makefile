@@ -1,7 +1,7 @@
 # Two entry points: `make previews` renders Scenes/ into Output/, `make test` runs every test.
 # Both install the system packages they need first (Debian, non-interactive, only when missing).
 
-APT_PACKAGES := pkg-config libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
+APT_PACKAGES := pkg-config python3 libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
 	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
@@ -24,9 +24,14 @@ build: deps
 previews: build
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
 
-# The committed previews must match what the scenes render (checked first, so the test summary ends the log).
+# The committed previews must match what the scenes render, scenes must be in written form, the docs' parameter
+# tables and the snapshot test scenes must match their sources (checked first, so the test summary ends the log).
 test: deps
 	$(SWIFT) build -c release --product render-previews
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
+	  --docs docs/swipe-scene.md --docs docs/layers-scene.md
+	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
 	$(SWIFT) test
 

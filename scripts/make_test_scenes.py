@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Writes the layers scenes used by the snapshot tests (Tests/SnapshotTests/Scenes/).
 
+    scripts/make_test_scenes.py           write them
+    scripts/make_test_scenes.py --check   write nothing; exit 1 naming scenes that differ (`make test` runs this)
+
 The transforms are computed here, with the same Core Animation conventions the renderer follows
 (row vectors, CATransform3DTranslate/Rotate put the new step first), so the scenes read as designs.
 Run it after changing a scene's design; the snapshot goldens are then re-recorded on purpose.
@@ -11,6 +14,8 @@ import os
 import sys
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "SnapshotTests", "Scenes")
+CHECK = "--check" in sys.argv[1:]
+STALE = []
 
 
 def mul(a, b):
@@ -59,7 +64,13 @@ def r6(v):
 def scene(name, width, height, root, background="#F2F2F5", scale_=2):
     doc = {"kind": "layers", "canvas": {"width": width, "height": height, "scale": scale_, "background": background},
            "root": root}
-    with open(os.path.join(OUT, name + ".json"), "w") as f:
+    path = os.path.join(OUT, name + ".json")
+    if CHECK:
+        text = json.dumps(doc, indent=2) + "\n"
+        if not os.path.exists(path) or open(path).read() != text:
+            STALE.append(path)
+        return
+    with open(path, "w") as f:
         json.dump(doc, f, indent=2)
         f.write("\n")
 
@@ -275,9 +286,12 @@ def main():
               grad(0, 0, 170, 40, ["#0000008C", "#000000E6"], opacity=0.5),
               grad(0, 40, 170, 40, ["#00000099", "#0000000D"], opacity=0.5)])]
     scene("gradients", 380, 210, {"bounds": [0, 0, 380, 210], "position": [190, 105], "sublayers": gs})
-
-    # The showcase in Scenes/: a whole 390 x 844 screen of folding cards with soft shadows, mid-scroll.
-    showcase(colors)
+    if STALE:
+        print("out of date (run scripts/make_test_scenes.py and re-record their goldens on purpose):", file=sys.stderr)
+        for path in STALE:
+            print("  " + os.path.normpath(path), file=sys.stderr)
+        return 1
+    return 0
 
 
 def label(x, y, w, h, string, **text):
@@ -393,29 +407,6 @@ def text_scenes(colors):
             "sublayers": cells}
     scene("text-folded-cell", 390, 260, {"bounds": [0, 0, 390, 260], "position": [195, 130], "sublayers": [flow]},
           background="#F2F2F7")
-
-
-def showcase(colors):
-    offset, leading, h, w = 32.6667, 20.0, 65.0, 350.0
-    cells = []
-    for i in range(14):
-        center_y = leading + h / 2 + i * h
-        position = (center_y - offset - leading - h / 2) / h
-        d = {"name": "item-%d" % i, "bounds": [0, 0, w, h - 8], "backgroundColor": "#FFFFFF", "cornerRadius": 12,
-             "shadowOpacity": 0.12, "shadowRadius": 6, "shadowOffset": [0, 2],
-             "sublayers": [frame(14, 12, 33, 33, name="icon", backgroundColor=colors[i % 8], cornerRadius=9),
-                           frame(60, 15, 150 + (i * 37) % 90, 11, name="title", backgroundColor="#1C1C1E", cornerRadius=3),
-                           frame(60, 34, 90 + (i * 23) % 70, 8, name="subtitle", backgroundColor="#8E8E93", cornerRadius=3)]}
-        cells.append(place_folding_cell(d, i, center_y, position, h))
-    title = frame(20, 60, 120, 30, name="large-title", backgroundColor="#1C1C1E", cornerRadius=6)
-    flow = {"name": "flow", "bounds": [0, offset, 390, 734], "position": [195, 477], "masksToBounds": True,
-            "sublayers": cells}
-    doc = {"kind": "layers", "canvas": {"width": 390, "height": 844, "scale": 3, "background": "#F2F2F5"},
-           "root": {"name": "screen", "bounds": [0, 0, 390, 844], "position": [195, 422], "sublayers": [title, flow]}}
-    path = os.path.join(os.path.dirname(__file__), "..", "Scenes", "layers-folding-showcase.json")
-    with open(path, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
 
 
 if __name__ == "__main__":

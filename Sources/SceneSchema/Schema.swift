@@ -73,10 +73,9 @@ public struct Schema<Root>: @unchecked Sendable {
             guard let field = fields.first(where: { $0.key == member.key }) else {
                 throw d.unknownKey(member, path, known: keys)
             }
-            for group in exclusive where group.contains(member.key) {
-                if let earlier = seen.first(where: { group.contains($0) && $0 != member.key }) {
-                    throw d.error(key: member, p, "'\(member.key)' cannot be combined with '\(earlier)'")
-                }
+            // The message names the earliest key the new one conflicts with.
+            if let earlier = seen.first(where: { s in exclusive.contains { $0.contains(s) && $0.contains(member.key) && s != member.key } }) {
+                throw d.error(key: member, p, "'\(member.key)' cannot be combined with '\(earlier)'")
             }
             seen.append(member.key)
             try field.decodeInto(&root, member.value, p, d)

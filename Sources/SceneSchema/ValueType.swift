@@ -148,11 +148,12 @@ extension ValueType {
     }
 
     /// A JSON array of values; element paths read `key[i]`.
-    public static func array<E>(_ element: ValueType<E>, nonEmpty: Bool = false) -> ValueType<[E]> where Value == [E] {
+    /// `atLeastOne` names the element when an empty array is refused ("action").
+    public static func array<E>(_ element: ValueType<E>, atLeastOne: String? = nil) -> ValueType<[E]> where Value == [E] {
         ValueType<[E]>(summary: "[\(element.summary)]", control: .json, nested: element.nested,
                        decode: { v, p, d in
                            let items = try d.array(v, p)
-                           if nonEmpty && items.isEmpty { throw d.error(v, p, "expected at least one item, found an empty array") }
+                           if let name = atLeastOne, items.isEmpty { throw d.error(v, p, "expected at least one \(name), found an empty array") }
                            return try items.enumerated().map { i, item in try element.decode(item, p + "[\(i)]", d) }
                        },
                        encode: { .array($0.map(element.encode)) })

@@ -4,6 +4,7 @@ import LayerTree
 import Models
 import XCTest
 @testable import SceneFormat
+@testable import SceneSchema
 
 final class FlowSceneTests: XCTestCase {
     private func assertError(_ text: String, _ expected: String, overrides: [SceneOverride] = [],
@@ -16,16 +17,16 @@ final class FlowSceneTests: XCTestCase {
     let head = #"{"kind": "flow", "canvas": {"width": 390, "height": 844, "scale": 1}"#
 
     func testDefaultsAndOverrides() throws {
-        guard case .flow(let f) = try SceneLoader.parseDocument(head + "}", file: "f.json",
-                                                                   overrides: [SceneOverride("eyePosition=300")!, SceneOverride("style=vega")!])
-        else { return XCTFail("not a flow scene") }
+        let f = try XCTUnwrap(SceneLoader.parseDocument(head + "}", file: "f.json",
+                                                        overrides: [SceneOverride("eyePosition=300")!, SceneOverride("style=vega")!])
+            .settings(as: FlowKind.Settings.self)).scene
         XCTAssertEqual(f.layout.transformer, .vega)
         XCTAssertEqual(f.layout.leadingSpacing, 28)
         XCTAssertEqual(f.layout.interitemSpacing, 20)
         XCTAssertEqual(f.items.count, 16)
         XCTAssertEqual(f.cellStyle, .card)
-        guard case .flow(let g) = try SceneLoader.parseDocument(head + "}", file: "f.json", overrides: [SceneOverride("eyePosition=300")!])
-        else { return XCTFail("not a flow scene") }
+        let g = try XCTUnwrap(SceneLoader.parseDocument(head + "}", file: "f.json", overrides: [SceneOverride("eyePosition=300")!])
+            .settings(as: FlowKind.Settings.self)).scene
         XCTAssertEqual(g.layout.transformer, .folding(eyePosition: 300))
     }
 
@@ -34,7 +35,7 @@ final class FlowSceneTests: XCTestCase {
         assertError(head + #", "style": "vegas"}"#,
                     #"Scenes/f.json:1:80: style: expected one of "folding", "vega", "plain", found "vegas"; did you mean "vega"?"#)
         assertError(head + #", "timeline": [{"wait": 200}]}"#,
-                    "Scenes/f.json:1:1: timeline: the timeline makes 6000 frames; at most 3600 are allowed")
+                    "Scenes/f.json:1:83: timeline: the timeline makes 6000 frames; at most 3600 are allowed")
         assertError(head + #", "itemCount": 17}"#, "Scenes/f.json:1:84: itemCount: expected at most 16 (the number of items), found 17")
         assertError(head + #", "timeline": [{"jump": 1}]}"#,
                     "Scenes/f.json:1:85: timeline[0]: unknown key 'jump'")
@@ -42,7 +43,7 @@ final class FlowSceneTests: XCTestCase {
                     "Scenes/f.json:1:93: timeline[0].drag: missing required key 'to'")
         assertError(head + "}", "Scenes/f.json: --set canvas.scale: expected a value > 0 and <= 4, found 9",
                     overrides: [SceneOverride("canvas.scale=9")!])
-        assertError(head + "}", "Scenes/f.json: --set decelerationRate: expected a value in 0...1, found 2",
+        assertError(head + "}", "Scenes/f.json: --set decelerationRate: expected a rate per millisecond in (0.5, 1), found 2",
                     overrides: [SceneOverride("decelerationRate=2")!])
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SceneFormat
+@testable import SceneSchema
 
 final class JSONParserTests: XCTestCase {
     /// Parses `text` expecting a syntax error; returns "line:column: message".

@@ -3,6 +3,7 @@ import Geometry
 import LayerTree
 import XCTest
 @testable import SceneFormat
+@testable import SceneSchema
 
 /// A scene document around one root layer body, so tests can focus on the layer.
 private func scene(root: String, canvas: String = #"{"width": 100, "height": 50}"#) -> String {

@@ -3,6 +3,7 @@ import Geometry
 import LayerTree
 import XCTest
 @testable import SceneFormat
+@testable import SceneSchema
 
 final class SceneWriterTests: XCTestCase {
     func testMinimalSceneWritesOnlyWhatIsSet() {

@@ -4,13 +4,12 @@ import LayerTree
 import Models
 import XCTest
 @testable import SceneFormat
+@testable import SceneSchema
 
 final class SwipeSceneTests: XCTestCase {
     private func parse(_ text: String, overrides: [SceneOverride] = []) throws -> SwipeScene {
-        guard case .swipe(let s) = try SceneLoader.parseDocument(text, file: "s.json", overrides: overrides) else {
-            throw XCTSkip("not a swipe scene")
-        }
-        return s
+        try XCTUnwrap(SceneLoader.parseDocument(text, file: "s.json", overrides: overrides).settings(as: SwipeKind.Settings.self),
+                      "not a swipe scene").scene
     }
 
     private func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -255,7 +255,7 @@ public enum SwipeKind: PreviewKind {
             })
     }()
 
-    static let actionsType = ValueType<[SwipeAction]>.named(SwipeAction.demoSets, otherwise: .array(actionType, nonEmpty: true))
+    static let actionsType = ValueType<[SwipeAction]>.named(SwipeAction.demoSets, otherwise: .array(actionType, atLeastOne: "action"))
 
     static let targetType = ValueType<SwipeExpansionStyle.Target>.oneOf([
         Form("percentage", .number(.unit), doc: "a share of the cell's width",
