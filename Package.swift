@@ -37,6 +37,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerTree", "Geometry", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models"]),
         .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree"]),
