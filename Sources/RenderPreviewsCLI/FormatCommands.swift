@@ -61,7 +61,7 @@ struct Parameters: ParsableCommand {
             if json {
                 print(JSONNode.array(kinds.map(controls)).text(.compact(width: 116)))
             } else {
-                print(kinds.map { "## \($0.name)\n\n\($0.summary)\n\n" + SceneDocs.table(for: $0) }.joined(separator: "\n\n"))
+                print(kinds.map { "## \($0.name)\n\n\($0.summary)\n\n" + (SceneDocs.table(for: $0) ?? "") }.joined(separator: "\n\n"))
             }
         }
     }
@@ -83,17 +83,17 @@ struct Parameters: ParsableCommand {
 
     /// A kind's controls as the designer page reads them.
     private func controls(_ kind: AnyPreviewKind) -> JSONNode {
-        .object([
-            .init("kind", .string(kind.name)),
-            .init("parameters", .array(kind.parameters.map { p in
-                var members: [JSONNode.Member] = [.init("key", .string(p.key)), .init("type", .string(p.summary))]
-                if let unit = p.unit { members.append(.init("unit", .string(unit))) }
-                members.append(.init("default", .string(p.defaultText)))
-                members.append(.init("control", control(p.control)))
-                if !p.doc.isEmpty { members.append(.init("doc", .string(p.doc))) }
-                return .object(members)
-            })),
-        ])
+        .object([.init("kind", .string(kind.name)), .init("parameters", .array(kind.parameters.map(node)))])
+    }
+
+    private func node(_ p: Parameter) -> JSONNode {
+        var members: [JSONNode.Member] = [.init("key", .string(p.key)), .init("type", .string(p.summary))]
+        if let unit = p.unit { members.append(.init("unit", .string(unit))) }
+        if !p.defaultText.isEmpty { members.append(.init("default", .string(p.defaultText))) }
+        members.append(.init("control", control(p.control)))
+        if !p.doc.isEmpty { members.append(.init("doc", .string(p.doc))) }
+        if !p.children.isEmpty { members.append(.init("children", .array(p.children.map(node)))) }
+        return .object(members)
     }
 
     private func control(_ c: Control) -> JSONNode {

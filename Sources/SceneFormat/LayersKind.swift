@@ -39,7 +39,7 @@ public enum LayersKind: PreviewKind {
     // MARK: Layers
 
     static let layerType: ValueType<Layer> = ValueType(
-        summary: "layer", control: .json,
+        summary: "layer", control: .json, nested: layerSchema.parameters(defaults: Layer()),
         decode: { v, p, d in
             if d.depth > maxSublayerDepth {
                 throw d.error(v, p, "layers are nested more than \(maxSublayerDepth) levels deep")
@@ -64,32 +64,32 @@ public enum LayersKind: PreviewKind {
     }()
 
     static let layerSchema = Schema<Layer>([
-        Field("name", \.name, .optional(.string), doc: "shown in `tree` and errors"),
-        .readOnly("frame", .rect, doc: "sets bounds (origin 0) and position (the frame's center), as UIView.frame does") { layer, frame in
+        Field("name", \.name, .optional(.string), doc: "used by `tree` and by tests to find a layer"),
+        .readOnly("frame", .rect, doc: "shorthand for `bounds` [0, 0, w, h] and `position` at the frame's centre; not with `bounds` or `position`") { layer, frame in
             // Same arithmetic as Layer(frame:), so both spellings give equal layers.
             let placed = Layer(frame: frame)
             layer.bounds = placed.bounds
             layer.position = placed.position
         },
-        Field("bounds", \.bounds, .rect, unit: "pt", doc: "the layer's own coordinate space"),
-        Field("position", \.position, .point(), unit: "pt", doc: "where the anchor point sits in the superlayer"),
-        Field("anchorPoint", \.anchorPoint, .point(), doc: "unit coordinates of the bounds that transforms turn about"),
-        Field("zPosition", \.zPosition, .number(), unit: "pt", doc: "depth; also orders siblings (higher on top)"),
-        Field("transform", \.transform, .transform, doc: "CATransform3D about the anchor point"),
-        Field("sublayerTransform", \.sublayerTransform, .transform, doc: "applied to the sublayers, about the anchor point"),
-        Field("opacity", \.opacity, .number(.unit), doc: "group opacity: the flattened layer is faded"),
+        Field("bounds", \.bounds, .rect, unit: "pt", doc: "the layer's own coordinate space; a non-zero origin scrolls the sublayers"),
+        Field("position", \.position, .point(), unit: "pt", doc: "where the anchor point sits in the superlayer's bounds space"),
+        Field("anchorPoint", \.anchorPoint, .point(), doc: "unit coordinates of the bounds about which `transform` applies"),
+        Field("zPosition", \.zPosition, .number(), unit: "pt", doc: "drawing order among siblings (ascending, ties in array order), and depth for the superlayer's perspective"),
+        Field("transform", \.transform, .transform, doc: "CATransform3D m11 m12 m13 m14 m21 … m44, row-vector convention, about the anchor point"),
+        Field("sublayerTransform", \.sublayerTransform, .transform, doc: "applied to all sublayers, about this layer's anchor point"),
+        Field("opacity", \.opacity, .number(.unit), doc: "group opacity: the layer and its sublayers are composited, then faded"),
         Field("hidden", \.isHidden, .bool, doc: "draws nothing, sublayers included"),
-        Field("backgroundColor", \.backgroundColor, .optional(.color), doc: "fill of the bounds (rounded by cornerRadius)"),
-        Field("cornerRadius", \.cornerRadius, .number(.nonNegative), unit: "pt", doc: "rounds the background, border and clip"),
-        Field("masksToBounds", \.masksToBounds, .bool, doc: "clips the sublayers and contents to the rounded bounds"),
+        Field("backgroundColor", \.backgroundColor, .optional(.color), doc: "fills the (rounded) bounds"),
+        Field("cornerRadius", \.cornerRadius, .number(.nonNegative), unit: "pt", doc: "circular corners, clamped to half the shorter side"),
+        Field("masksToBounds", \.masksToBounds, .bool, doc: "clips sublayers to the rounded bounds (and, as on iOS, hides the shadow)"),
         Field("borderWidth", \.borderWidth, .number(.nonNegative), unit: "pt", doc: "drawn inside the bounds, above the sublayers"),
         Field("borderColor", \.borderColor, .color, doc: ""),
         Field("shadowColor", \.shadowColor, .color, doc: ""),
-        Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "0 draws no shadow"),
-        Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "blur radius"),
-        Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: ""),
-        Field("contents", \.contents, .optional(contentsType), doc: "text, a glyph or a gradient drawn in the bounds"),
-        Field("sublayers", \.sublayers, sublayersType, doc: "drawn in zPosition order, ties in array order"),
+        Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "the shadow is drawn only when this is above 0"),
+        Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "Gaussian blur, σ = shadowRadius points"),
+        Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: "in the layer's own space"),
+        Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph or a gradient, drawn above the background and below the sublayers (below)"),
+        Field("sublayers", \.sublayers, sublayersType, doc: "at most 64 levels deep"),
     ], exclusive: [["frame", "bounds"], ["frame", "position"]])
 
     // MARK: Contents
@@ -110,17 +110,17 @@ public enum LayersKind: PreviewKind {
     enum VerticalName: String, CaseIterable, Sendable { case center, top, firstBaseline }
 
     static let textSchema = Schema<TextDraft>([
-        Field("string", \.text.string, .string, required: true, doc: ""),
-        Field("font", \.text.font, .string, doc: "family name"),
-        Field("weight", \.text.weight, .choice(), doc: ""),
+        Field("string", \.text.string, .string, required: true, doc: "the text; `\\n` starts a new paragraph"),
+        Field("font", \.text.font, .string, doc: "family name, found through fontconfig (Inter stands in for the iOS system font)"),
+        Field("weight", \.text.weight, .choice(), doc: "the nearest weight the family has"),
         Field("italic", \.text.italic, .bool, doc: ""),
         Field("size", \.text.size, .number(.positive), unit: "pt", doc: ""),
         Field("color", \.text.color, .color, doc: ""),
-        Field("alignment", \.text.alignment, .choice(), doc: ""),
-        Field("lineLimit", \.text.lineLimit, .integer, doc: "0 for no limit"),
-        Field("lineHeight", \.text.lineHeight, .optional(.number(.positive)), unit: "pt", doc: ""),
-        Field("verticalAlignment", \.vertical, .choice(), doc: ""),
-        Field("baseline", \.baseline, .optional(.number()), unit: "pt", doc: "with firstBaseline: points from the top"),
+        Field("alignment", \.text.alignment, .choice(), doc: "natural is left, or right for an Arabic or Hebrew paragraph"),
+        Field("lineLimit", \.text.lineLimit, .integer, doc: "0 means no limit; text beyond the limit is cut at the tail with \"…\""),
+        Field("lineHeight", \.text.lineHeight, .optional(.number(.positive)), unit: "pt", default: "the font's", doc: "distance between baselines; the extra space goes above the glyphs"),
+        Field("verticalAlignment", \.vertical, .choice(), doc: "where the text block sits in the bounds"),
+        Field("baseline", \.baseline, .optional(.number()), unit: "pt", doc: "with \"firstBaseline\": the first baseline's distance below the top of the bounds"),
     ], check: { draft, object, d in
         switch draft.vertical {
         case .top: draft.text.verticalAlignment = .top
@@ -152,7 +152,7 @@ public enum LayersKind: PreviewKind {
         })
 
     static let glyphSchema = Schema<GlyphContents>([
-        Field("name", \.icon, .choice(), required: true, doc: "the icon"),
+        Field("name", \.icon, .choice(), required: true, doc: "Font Awesome 4.7 standing in for SF Symbols"),
         Field("size", \.size, .number(.positive), unit: "pt", doc: ""),
         Field("color", \.color, .color, doc: ""),
     ])
@@ -160,7 +160,7 @@ public enum LayersKind: PreviewKind {
     static let glyphType = ValueType<GlyphContents>.object(glyphSchema, defaults: GlyphContents(.circle), summary: "glyph")
 
     static let gradientSchema = Schema<LinearGradient>([
-        Field("colors", \.colors, .array(.color), doc: "one or more"),
+        Field("colors", \.colors, .array(.color), default: "required", doc: "one or more"),
         Field("locations", \.locations, .optional(.array(.number(.unit))), doc: "ascending, one per color"),
         Field("startPoint", \.startPoint, .point(), doc: "unit coordinates"),
         Field("endPoint", \.endPoint, .point(), doc: "unit coordinates"),

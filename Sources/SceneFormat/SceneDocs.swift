@@ -1,14 +1,24 @@
 import SceneSchema
 
 /// The parameter tables of docs/*-scene.md, made from the kinds' declarations. A table sits between
-/// `<!-- parameters: KIND -->` and `<!-- end parameters -->`; everything around it is written by hand.
+/// `<!-- parameters: KIND [KEY …] -->` and `<!-- end parameters -->`; everything around it is written by hand.
 public enum SceneDocs {
-    public static func table(for kind: AnyPreviewKind) -> String {
-        var rows = ["| key | type | unit | default | meaning |", "|---|---|---|---|---|"]
-        for p in kind.parameters {
-            let cells = ["`\(p.key)`", p.summary, p.unit ?? "", p.defaultText == "required" ? "required" : "`\(p.defaultText)`", p.doc]
-            rows.append("| " + cells.map(escape).joined(separator: " | ") + " |")
+    /// The table of a kind's keys, or of the keys inside one of them (`path` ["trailing"], ["timeline"]).
+    public static func table(for kind: AnyPreviewKind, path: [String] = []) -> String? {
+        var parameters = kind.parameters
+        for key in path {
+            guard let p = parameters.first(where: { $0.key == key }), !p.children.isEmpty else { return nil }
+            parameters = p.children
         }
+        var rows = ["| key | type | unit | default | meaning |", "|---|---|---|---|---|"]
+        func add(_ p: Parameter, prefix: String) {
+            let plain = p.defaultIsNote || p.defaultText.isEmpty || p.defaultText == "required" || p.defaultText == "—"
+            let value = plain ? p.defaultText : "`\(p.defaultText)`"
+            let cells = ["`\(prefix + p.key)`", p.summary, p.unit ?? "", value, p.doc]
+            rows.append("| " + cells.map(escape).joined(separator: " | ") + " |")
+            if p.inline { for c in p.children { add(c, prefix: prefix + p.key + ".") } }
+        }
+        for p in parameters { add(p, prefix: "") }
         return rows.joined(separator: "\n")
     }
 
@@ -19,10 +29,11 @@ public enum SceneDocs {
         while let line = lines.popFirst() {
             out.append(line)
             guard line.hasPrefix(open) else { continue }
-            let name = line.dropFirst(open.count).dropLast(close.count).trimmingCharacters(in: .whitespaces)
-            guard line.hasSuffix(close), let kind = SceneKinds.named(name),
+            let words = line.dropFirst(open.count).dropLast(close.count).split(separator: " ").map(String.init)
+            guard line.hasSuffix(close), let name = words.first, let kind = SceneKinds.named(name),
+                  let table = table(for: kind, path: Array(words.dropFirst())),
                   let end = lines.firstIndex(where: { $0 == endMarker }) else { return nil }
-            out.append(Substring(table(for: kind)))
+            out.append(Substring(table))
             lines = lines[end...]
         }
         return out.joined(separator: "\n")

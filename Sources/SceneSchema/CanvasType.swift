@@ -9,14 +9,14 @@ extension ValueType where Value == Canvas {
     /// `{"width": 390, "height": 844, "scale": 2, "background": "#FFFFFF"}`: width and height are required
     /// whenever a canvas is given; scale and background default as `Canvas` does.
     public static let canvas = ValueType.object(canvasSchema, defaults: Canvas(width: 0, height: 0),
-                                                summary: "{width, height, scale, background}", listsFields: false)
+                                                summary: "{width, height, scale, background}", inline: false)
 }
 
 private let canvasSchema = Schema<Canvas>([
     Field("width", \.width, .number(.positive), unit: "pt", required: true, doc: "width in points"),
     Field("height", \.height, .number(.positive), unit: "pt", required: true, doc: "height in points"),
     Field("scale", \.scale, .number(.scale), unit: "px/pt", doc: "pixels per point"),
-    Field("background", \.background, .color, doc: "the color behind everything"),
+    Field("background", \.background, .color, doc: "what is behind the root layer"),
 ], check: { canvas, object, d in
     // Checked in Double: Canvas.pixelWidth would trap converting a huge product to Int.
     let pixelWidth = (canvas.width * canvas.scale).rounded(), pixelHeight = (canvas.height * canvas.scale).rounded()

@@ -18,6 +18,20 @@ extension PreviewAnimation {
 /// What a kind's settings must tell before anything is simulated.
 public protocol PreviewSettings: Sendable, Equatable {
     var canvas: Canvas { get }
+    /// Seconds worth a still: the snapshot tests' goldens; empty lets them pick the middle and the end.
+    var keyFrames: [Double] { get }
+}
+
+extension PreviewSettings {
+    public var keyFrames: [Double] { [] }
+}
+
+extension Field {
+    /// The `keyFrames` key every animated kind shares.
+    public static func keyFrames(_ keyPath: WritableKeyPath<Root, [Double]>) -> Field {
+        Field("keyFrames", keyPath, .array(.number(.nonNegative)), unit: "s", default: "the middle and the end",
+              doc: "moments worth a still: the snapshot tests' goldens")
+    }
 }
 
 /// A kind of preview (`"kind": "flow"`): its parameters declared once, and how its settings become frames.

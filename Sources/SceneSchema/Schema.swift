@@ -8,7 +8,7 @@ public struct Field<Root>: @unchecked Sendable {
     public let isRequired: Bool
     /// Shown in the docs instead of the default value when the default depends on other keys.
     public let defaultNote: String?
-    let type: (summary: String, control: Control, nested: [Parameter])
+    let type: (summary: String, control: Control, nested: (children: [Parameter], inline: Bool))
     let decodeInto: (inout Root, JSONValue, String, SceneDecoder) throws -> Void
     /// nil for keys that are only read (a layer's `frame` sets bounds and position).
     let encodeFrom: ((Root) -> JSONNode)?
@@ -17,7 +17,7 @@ public struct Field<Root>: @unchecked Sendable {
     public init<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Root, V>, _ type: ValueType<V>, unit: String? = nil,
                               required: Bool = false, default note: String? = nil, doc: String) {
         self.key = key; self.doc = doc; self.unit = unit; isRequired = required; defaultNote = note
-        self.type = (type.summary, type.control, type.nested)
+        self.type = (type.summary, type.control, (type.nested, type.nestedInline))
         decodeInto = { root, v, p, d in root[keyPath: keyPath] = try type.decode(v, p, d) }
         encodeFrom = { type.encode($0[keyPath: keyPath]) }
         sameAs = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
@@ -31,7 +31,7 @@ public struct Field<Root>: @unchecked Sendable {
 
     private init<V>(key: String, doc: String, type: ValueType<V>, apply: @escaping (inout Root, V) -> Void) {
         self.key = key; self.doc = doc; unit = nil; isRequired = false; defaultNote = nil
-        self.type = (type.summary, type.control, type.nested)
+        self.type = (type.summary, type.control, (type.nested, type.nestedInline))
         decodeInto = { root, v, p, d in apply(&root, try type.decode(v, p, d)) }
         encodeFrom = nil
         sameAs = { _, _ in true }
@@ -95,9 +95,9 @@ public struct Schema<Root>: @unchecked Sendable {
         })
     }
 
-    /// Every parameter with its default, nested objects' keys as `key.inner`.
+    /// Every parameter with its default; an object's keys are its children.
     public func parameters(defaults: Root) -> [Parameter] {
-        fields.flatMap { field -> [Parameter] in
+        fields.map { field in
             let defaultText: String
             if field.isRequired {
                 defaultText = "required"
@@ -108,29 +108,26 @@ public struct Schema<Root>: @unchecked Sendable {
             } else {
                 defaultText = "—"
             }
-            let own = Parameter(key: field.key, summary: field.type.summary, unit: field.unit, defaultText: defaultText,
-                                doc: field.doc, control: field.type.control)
-            let nested = field.type.nested.map { inner -> Parameter in
-                var q = inner
-                q.key = field.key + "." + inner.key
-                return q
-            }
-            return [own] + nested
+            return Parameter(key: field.key, summary: field.type.summary, unit: field.unit, defaultText: defaultText,
+                             defaultIsNote: field.defaultNote != nil, doc: field.doc, control: field.type.control, children: field.type.nested.children,
+                             inline: field.type.nested.inline)
         }
     }
 }
 
 extension ValueType {
     /// An object declared by a schema, decoded over `defaults`; only values that differ from them are written.
+    /// `inline`: the docs list its keys in the parent's table (else in a table of their own).
     public static func object(_ schema: Schema<Value>, defaults: Value, summary: String = "object",
-                              listsFields: Bool = true) -> ValueType where Value: Sendable {
-        ValueType(summary: summary, control: .json,
-                  nested: listsFields ? schema.parameters(defaults: defaults) : [],
+                              inline: Bool = true) -> ValueType where Value: Sendable {
+        var type = ValueType(summary: summary, control: .json, nested: schema.parameters(defaults: defaults),
                   decode: { v, p, d in
                       var root = defaults
                       try schema.decode(v, p, d, into: &root)
                       return root
                   },
                   encode: { schema.encode($0, defaults: defaults) })
+        type.nestedInline = inline
+        return type
     }
 }

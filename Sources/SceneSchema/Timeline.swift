@@ -40,8 +40,8 @@ extension ValueType {
         let keys = forms.map(\.key)
         let expectation = "one step: " + quotedList(keys)
         let step = ValueType<S>.oneOf(forms)
-        return ValueType<[Timed<S>]>(
-            summary: "[step]", control: .json,
+        var type = ValueType<[Timed<S>]>(
+            summary: "[step]", control: .json, nested: step.nested,
             decode: { v, p, d in
                 var t = 0.0
                 return try d.array(v, p).enumerated().map { i, item in
@@ -76,5 +76,7 @@ extension ValueType {
                     return .object((timed.at.map { [JSONNode.Member("at", .number($0))] } ?? []) + body)
                 })
             })
+        type.nestedInline = false
+        return type
     }
 }

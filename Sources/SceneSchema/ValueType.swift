@@ -21,8 +21,20 @@ public struct Parameter: Hashable, Sendable {
     public var summary: String
     public var unit: String?
     public var defaultText: String
+    /// The default is described in words (it depends on other keys) rather than written as a value.
+    public var defaultIsNote = false
     public var doc: String
     public var control: Control
+    /// An object's own keys (a swipe scene's `metrics.listTop`).
+    public var children: [Parameter] = []
+    /// Whether the docs list the children in the parent's table (else they get a table of their own).
+    public var inline = true
+
+    public init(key: String, summary: String, unit: String? = nil, defaultText: String, defaultIsNote: Bool = false,
+                doc: String, control: Control, children: [Parameter] = [], inline: Bool = true) {
+        self.key = key; self.summary = summary; self.unit = unit; self.defaultText = defaultText
+        self.defaultIsNote = defaultIsNote; self.doc = doc; self.control = control; self.children = children; self.inline = inline
+    }
 }
 
 /// One type of scene value: how it is read from JSON (with positioned errors), written back, described in
@@ -33,6 +45,8 @@ public struct ValueType<Value>: Sendable {
     public var control: Control
     /// Parameters nested inside (an object's fields), for the docs and the designer.
     public var nested: [Parameter] = []
+    /// Whether the docs list `nested` in the parent's table.
+    public var nestedInline = true
     let decoder: @Sendable (JSONValue, String, SceneDecoder) throws -> Value
     let encoder: @Sendable (Value) -> JSONNode
 
@@ -50,9 +64,11 @@ public struct ValueType<Value>: Sendable {
                        to: @escaping @Sendable (Value, JSONValue, String, SceneDecoder) throws -> T,
                        from: @escaping @Sendable (T) -> Value) -> ValueType<T> {
         let base = self
-        return ValueType<T>(summary: summary ?? base.summary, control: control ?? base.control, nested: base.nested,
-                            decode: { v, p, d in try to(base.decoder(v, p, d), v, p, d) },
-                            encode: { base.encoder(from($0)) })
+        var type = ValueType<T>(summary: summary ?? base.summary, control: control ?? base.control, nested: base.nested,
+                                decode: { v, p, d in try to(base.decoder(v, p, d), v, p, d) },
+                                encode: { base.encoder(from($0)) })
+        type.nestedInline = base.nestedInline
+        return type
     }
 }
 
@@ -82,8 +98,20 @@ extension ValueType where Value == String {
 }
 
 extension ValueType where Value == Color {
-    public static let color = ValueType(summary: "color \"#RRGGBB[AA]\"", control: .color,
-                                        decode: { v, p, d in try d.color(v, p) }, encode: { .string($0.hex) })
+    /// `"#RRGGBB[AA]"`, or `[r, g, b, a]` in 0...1 for a color that 8 bits a channel cannot hold (a model's
+    /// computed fade), so `tree` output reads back to the same pixels.
+    public static let color = ValueType(
+        summary: "color \"#RRGGBB[AA]\"", control: .color,
+        decode: { v, p, d in
+            if case .array = v.kind {
+                let c = try d.numbers(v, p, [.unit, .unit, .unit, .unit])
+                return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+            }
+            return try d.color(v, p)
+        },
+        encode: { c in
+            Color(hex: c.hex) == c ? .string(c.hex) : .numbers([c.red, c.green, c.blue, c.alpha])
+        })
 }
 
 extension ValueType where Value == Point {
@@ -139,24 +167,31 @@ extension ValueType where Value: RawRepresentable & CaseIterable & Sendable, Val
 extension ValueType {
     /// `null` or the value; nil is written as `null`.
     public static func optional<W>(_ wrapped: ValueType<W>) -> ValueType<W?> where Value == W? {
-        ValueType<W?>(summary: wrapped.summary + " or null", control: wrapped.control, nested: wrapped.nested,
-                      decode: { v, p, d in
-                          if case .null = v.kind { return nil }
-                          return try wrapped.decode(v, p, d)
-                      },
-                      encode: { $0.map(wrapped.encode) ?? .null })
+        var type = ValueType<W?>(summary: wrapped.summary + " or null", control: wrapped.control, nested: wrapped.nested,
+                                 decode: { v, p, d in
+                                     if case .null = v.kind { return nil }
+                                     return try wrapped.decode(v, p, d)
+                                 },
+                                 encode: { $0.map(wrapped.encode) ?? .null })
+        type.nestedInline = wrapped.nestedInline
+        return type
     }
 
     /// A JSON array of values; element paths read `key[i]`.
     /// `atLeastOne` names the element when an empty array is refused ("action").
     public static func array<E>(_ element: ValueType<E>, atLeastOne: String? = nil) -> ValueType<[E]> where Value == [E] {
-        ValueType<[E]>(summary: "[\(element.summary)]", control: .json, nested: element.nested,
-                       decode: { v, p, d in
-                           let items = try d.array(v, p)
-                           if let name = atLeastOne, items.isEmpty { throw d.error(v, p, "expected at least one \(name), found an empty array") }
-                           return try items.enumerated().map { i, item in try element.decode(item, p + "[\(i)]", d) }
-                       },
-                       encode: { .array($0.map(element.encode)) })
+        var type = ValueType<[E]>(summary: "[\(element.summary)]", control: .json, nested: element.nested,
+                                  decode: { v, p, d in
+                                      let items = try d.array(v, p)
+                                      if let name = atLeastOne, items.isEmpty {
+                                          throw d.error(v, p, "expected at least one \(name), found an empty array")
+                                      }
+                                      return try items.enumerated().map { i, item in try element.decode(item, p + "[\(i)]", d) }
+                                  },
+                                  encode: { .array($0.map(element.encode)) })
+        // An element's keys are documented in a table of their own.
+        type.nestedInline = false
+        return type
     }
 
     /// A value that may also be given by name: a string picks a preset, anything else is read as `type`.
@@ -165,7 +200,7 @@ extension ValueType {
     where Value: Equatable & Sendable & SendableMetatype {
         let names = presets.map(\.0)
         let table = presets.map { Preset(name: $0.0, value: $0.1) }
-        return ValueType(summary: (doc ?? names.map(quoted).joined(separator: ", ")) + " or " + type.summary,
+        var named = ValueType(summary: (doc ?? names.map(quoted).joined(separator: ", ")) + " or " + type.summary,
                          control: type.control == .json ? .json : type.control, nested: type.nested,
                          decode: { v, p, d in
                              if case .string = v.kind {
@@ -178,6 +213,8 @@ extension ValueType {
                              if let preset = table.first(where: { $0.value == value }) { return .string(preset.name) }
                              return type.encode(value)
                          })
+        named.nestedInline = type.nestedInline
+        return named
     }
 
     /// Breaks a definition cycle (a layer's sublayers are layers): the type is looked up when first used.
@@ -199,6 +236,8 @@ private struct Preset<Value: Sendable>: Sendable {
 public struct Form<Value>: Sendable {
     public let key: String
     public let doc: String
+    /// The payload as the docs and the designer see it.
+    public let parameter: Parameter
     let decode: @Sendable (JSONValue, String, SceneDecoder) throws -> Value
     let encode: @Sendable (Value) -> JSONNode?
 
@@ -206,6 +245,8 @@ public struct Form<Value>: Sendable {
     public init<P>(_ key: String, _ payload: ValueType<P>, doc: String = "",
                    make: @escaping @Sendable (P) -> Value, match: @escaping @Sendable (Value) -> P?) {
         self.key = key; self.doc = doc
+        parameter = Parameter(key: key, summary: payload.summary, unit: nil, defaultText: "", doc: doc, control: payload.control,
+                              children: payload.nested, inline: payload.nestedInline)
         decode = { v, p, d in make(try payload.decode(v, p, d)) }
         encode = { value in match(value).map(payload.encode) }
     }
@@ -216,7 +257,8 @@ extension ValueType {
     public static func oneOf(_ forms: [Form<Value>], expected: String? = nil) -> ValueType {
         let keys = forms.map(\.key)
         let expectation = expected ?? "one key: " + quotedList(keys)
-        return ValueType(summary: keys.map { "{\"\($0)\": …}" }.joined(separator: " | "), control: .json,
+        var type = ValueType(summary: keys.map { "{\"\($0)\": …}" }.joined(separator: " | "), control: .json,
+                         nested: forms.map(\.parameter),
                          decode: { v, p, d in
                              let member = try d.onlyMember(v, p, expected: expectation)
                              guard let form = forms.first(where: { $0.key == member.key }) else {
@@ -228,6 +270,8 @@ extension ValueType {
                              for form in forms { if let payload = form.encode(value) { return .object([.init(form.key, payload)]) } }
                              return .null
                          })
+        type.nestedInline = false
+        return type
     }
 }
 

@@ -5,7 +5,8 @@ import SceneFormat
 import SnapshotTesting
 import XCTest
 
-/// Key frames of the flow previews in Scenes/, compared with goldens in __Snapshots__/FlowSnapshotTests/.
+/// The folding preview at the device's recorded offset, compared with its golden in __Snapshots__/FlowSnapshotTests/
+/// (the other key frames of every scene are KeyFrameSnapshotTests').
 final class FlowSnapshotTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let snapshotDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -28,9 +29,4 @@ final class FlowSnapshotTests: XCTestCase {
         try assertFrame("flow-folding", time: 0, overrides: [SceneOverride(keyPath: "contentOffset", value: "32.6667")],
                         name: "folding-device-reading")
     }
-
-    func testFoldingMidFoldWithTouch() throws { try assertFrame("flow-folding", time: 1.2, name: "folding-1.2s") }
-    func testVegaRollingAway() throws { try assertFrame("flow-vega", time: 1.5, name: "vega-1.5s") }
-    func testVegaReverseFilling() throws { try assertFrame("flow-vega-reverse", time: 1.6, name: "vega-reverse-1.6s") }
-    func testVegaReverseScrolled() throws { try assertFrame("flow-vega-reverse", time: 5.0, name: "vega-reverse-5s") }
 }

@@ -61,6 +61,7 @@ public enum FlowKind: PreviewKind {
         public var items = FlowItem.demo
         public var timeline: [Timed<ScrollGesture>] = []
         public var duration: Double?
+        public var keyFrames: [Double] = []
 
         public init() {}
 
@@ -138,25 +139,30 @@ public enum FlowKind: PreviewKind {
         Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
+        .keyFrames(\.keyFrames),
     ], check: { s, object, d in
         if let n = s.itemCount, n > s.items.count {
             throw d.error(object.position(of: "itemCount"), "itemCount", "expected at most \(s.items.count) (the number of items), found \(n)")
         }
-        try checkLength(of: s.timeline, duration: s.duration, fps: s.framesPerSecond, object, d)
+        try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
     })
 
     public static func animation(of settings: Settings) -> any PreviewAnimation { settings.scene.animation() }
 }
 
 /// A script's end against the scene's `duration`, and the frame budget every animated kind shares.
-func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, fps: Double, _ object: DecodedObject,
-                                _ d: SceneDecoder) throws {
+func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, keyFrames: [Double], fps: Double,
+                                _ object: DecodedObject, _ d: SceneDecoder) throws {
     let end = timeline.end(duration: \.seconds)
     if let duration, duration + 1e-9 < end {
         throw d.error(object.position(of: "duration"), "duration",
                       "the timeline runs until \(formatNumber((end * 1e6).rounded() / 1e6)) s, longer than the duration")
     }
     let length = max(end, duration ?? 0)
+    if let late = keyFrames.first(where: { $0 > length + 1e-9 }) {
+        throw d.error(object.position(of: "keyFrames"), "keyFrames",
+                      "\(formatNumber(late)) s is past the end of the scene (\(formatNumber((length * 1e6).rounded() / 1e6)) s)")
+    }
     if length * fps > 3600 {
         throw d.error(object.position(of: "timeline"), "timeline",
                       "the timeline makes \(Int(length * fps)) frames; at most 3600 are allowed")

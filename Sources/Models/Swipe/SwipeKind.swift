@@ -118,6 +118,7 @@ public enum SwipeKind: PreviewKind {
         public var trailing: SwipeActionsConfiguration?
         public var timeline: [Timed<SwipeGesture>] = []
         public var duration: Double?
+        public var keyFrames: [Double] = []
         public var showsTouches = true
 
         public init() {}
@@ -148,19 +149,25 @@ public enum SwipeKind: PreviewKind {
 
     // MARK: Declarations
 
+    /// A metric's value in each list style, for the docs.
+    static func listDefaults(_ keyPath: KeyPath<InboxMetrics, Double>) -> String {
+        let values = InboxListStyle.allCases.map { formatNumber($0.metrics[keyPath: keyPath]) }
+        return Set(values).count == 1 ? values[0] : zip(InboxListStyle.allCases, values).map { "\($0.rawValue) \($1)" }.joined(separator: ", ")
+    }
+
     static let metricsSchema = Schema<InboxMetricOverrides>([
-        Field("listTop", \.listTop, .optional(.number(.nonNegative)), unit: "pt", doc: "top of the first row"),
-        Field("rowHeight", \.rowHeight, .optional(.number(.positive)), unit: "pt", doc: ""),
-        Field("rowInset", \.rowInset, .optional(.number(.nonNegative)), unit: "pt", doc: "leading inset of the rows"),
-        Field("rowInsetTrailing", \.rowInsetTrailing, .optional(.number(.nonNegative)), unit: "pt", doc: "when it differs from rowInset"),
-        Field("cornerRadius", \.cornerRadius, .optional(.number(.nonNegative)), unit: "pt", doc: ""),
-        Field("rowSpacing", \.rowSpacing, .optional(.number(.nonNegative)), unit: "pt", doc: "gap between cards"),
-        Field("textInset", \.textInset, .optional(.number(.nonNegative)), unit: "pt", doc: "leading inset of a row's text"),
-        Field("titleBaseline", \.titleBaseline, .optional(.number()), unit: "pt", doc: "baseline of the large title"),
-        Field("titleX", \.titleX, .optional(.number(.nonNegative)), unit: "pt", doc: ""),
-        Field("titleSize", \.titleSize, .optional(.number(.positive)), unit: "pt", doc: "large title"),
-        Field("senderSize", \.senderSize, .optional(.number(.positive)), unit: "pt", doc: "subject and body are 2 pt smaller"),
-        Field("textSize", \.textSize, .optional(.number(.positive)), unit: "pt", doc: "date"),
+        Field("listTop", \.listTop, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.listTop), doc: "top of the first row"),
+        Field("rowHeight", \.rowHeight, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.rowHeight), doc: ""),
+        Field("rowInset", \.rowInset, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.rowInset), doc: "leading inset of the rows"),
+        Field("rowInsetTrailing", \.rowInsetTrailing, .optional(.number(.nonNegative)), unit: "pt", default: "rowInset (insetGrouped 16.3)", doc: "when it differs from rowInset"),
+        Field("cornerRadius", \.cornerRadius, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.cornerRadius), doc: ""),
+        Field("rowSpacing", \.rowSpacing, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.rowSpacing), doc: "gap between cards"),
+        Field("textInset", \.textInset, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.textInset), doc: "leading inset of a row's text"),
+        Field("titleBaseline", \.titleBaseline, .optional(.number()), unit: "pt", default: listDefaults(\.titleBaseline), doc: "baseline of the large title"),
+        Field("titleX", \.titleX, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.titleX), doc: ""),
+        Field("titleSize", \.titleSize, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.titleSize), doc: "large title"),
+        Field("senderSize", \.senderSize, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.senderSize), doc: "subject and body are 2 pt smaller"),
+        Field("textSize", \.textSize, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.textSize), doc: "date"),
     ])
 
     static let chromeSchema = Schema<InboxChrome>([
@@ -224,8 +231,11 @@ public enum SwipeKind: PreviewKind {
     /// (`{"like": "trash", "effect": "confirmDelete"}`).
     static let actionType: ValueType<SwipeAction> = {
         let names = SwipeAction.demo.map(\.0)
+        let like = Parameter(key: "like", summary: quotedList(names), defaultText: "", doc: "start from this demo button",
+                             control: .choice(names))
         return ValueType(
-            summary: "\(quotedList(names)), or an action object (\"like\": a name, then its own keys)", control: .json,
+            summary: "a demo button's name or an action object", control: .json,
+            nested: [like] + actionSchema.parameters(defaults: SwipeAction(title: nil, icon: nil)),
             decode: { v, p, d in
                 if case .string = v.kind { return SwipeAction.demo(try d.name(v, p, among: names)) }
                 let members = try d.object(v, p)
@@ -323,7 +333,8 @@ public enum SwipeKind: PreviewKind {
     })
 
     static let configurationType = ValueType<SwipeActionsConfiguration?>.optional(
-        .object(configurationSchema, defaults: SwipeActionsConfiguration(actions: []), summary: "actions configuration"))
+        .object(configurationSchema, defaults: SwipeActionsConfiguration(actions: []), summary: "actions configuration",
+                inline: false))
 
     public static let schema = Schema<Settings>([
         Field("canvas", \.screen, .canvas, default: "390 × 844 pt at 480/390 px/pt, #F2F2F7",
@@ -344,9 +355,10 @@ public enum SwipeKind: PreviewKind {
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
+        .keyFrames(\.keyFrames),
         Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
     ], check: { s, object, d in
-        try checkLength(of: s.timeline, duration: s.duration, fps: s.framesPerSecond, object, d)
+        try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         if s.leading == nil && s.trailing == nil {
             throw d.error(object.value, "", "expected actions on at least one side: add 'leading' or 'trailing'")
         }
