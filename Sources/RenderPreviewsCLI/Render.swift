@@ -49,12 +49,20 @@ func sceneFiles(in folder: String, only: String?) throws -> [String] {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render every scene: animated scenes become GIF, still layer trees PNG, in the output folder.")
+        abstract: "Render scenes: animated scenes become GIF, still layer trees PNG.",
+        discussion: """
+            With no scene files, every scene of --scenes is rendered into the --output folder. With scene files,
+            those are rendered; -o names the file to write when it ends in .gif or .png (one scene), else a folder:
+              render-previews render Scenes/swipe-rtl.json -o rtl.gif
+            """)
+
+    @Argument(help: "Scene files to render (default: every scene in --scenes).")
+    var files: [String] = []
 
     @Option(help: "The folder of scene files.")
     var scenes: String = "Scenes"
 
-    @Option(name: .shortAndLong, help: "The folder to write previews to.")
+    @Option(name: .shortAndLong, help: "The folder to write previews to, or with one scene file the .gif or .png to write.")
     var output: String = "Output"
 
     @Option(help: "Render only these scenes (names without .json, comma-separated).")
@@ -71,11 +79,21 @@ struct Render: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    /// `-o x.gif` names a file rather than a folder.
+    private var outputIsFile: Bool { ["gif", "png"].contains((output as NSString).pathExtension.lowercased()) }
+
+    func validate() throws {
+        if outputIsFile && files.count != 1 {
+            throw ValidationError("-o \(output) names one file; give exactly one scene file (or -o a folder)")
+        }
+        if !files.isEmpty && only != nil { throw ValidationError("give scene files or --only, not both") }
+    }
+
     func run() throws {
         let console = Console(quiet: quiet)
         let paths: [String]
-        do { paths = try sceneFiles(in: scenes, only: only) } catch { console.error("\(error)"); throw ExitCode(2) }
-        if !check { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+        do { paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files } catch { console.error("\(error)"); throw ExitCode(2) }
+        if !check && !outputIsFile { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let renderer = FrameRenderer()
         var failed: [String] = [], stale: [String] = []
         var rows: [[String]] = []
@@ -83,11 +101,15 @@ struct Render: ParsableCommand {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let start = ContinuousClock.now
             do {
-                let document = try settings.load(path)
-                let preview = try renderPreview(document.frames(), renderer: renderer,
+                let frames = try settings.load(path).frames()
+                let fileExtension = frames.isStill ? "png" : "gif"
+                if outputIsFile && (output as NSString).pathExtension.lowercased() != fileExtension {
+                    throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(frames.count) frames); -o \(output) asks for another format")
+                }
+                let preview = try renderPreview(frames, renderer: renderer,
                                                 framesDir: framesDir.map { ($0 as NSString).appendingPathComponent(name) },
                                                 progress: { console.progress(name, $0, $1) })
-                let target = (output as NSString).appendingPathComponent(name + "." + preview.fileExtension)
+                let target = outputIsFile ? output : (output as NSString).appendingPathComponent(name + "." + preview.fileExtension)
                 if check {
                     let current = FileManager.default.contents(atPath: target).map { [UInt8]($0) }
                     if current != preview.bytes { stale.append(target) }

@@ -219,6 +219,35 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertTrue(outside.stderr.contains("no scene named '../etc/passwd'"), outside.stderr)
     }
 
+    func testRenderOneSceneToOneFile() throws {
+        let (scenes, output) = try makeScenes()
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let r = try run(["render", scenes + "/moving.json", "-o", output + "/one.gif", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["one.gif"])
+        XCTAssertGreaterThan(try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/one.gif")))).frames.count, 2)
+        let wrong = try run(["render", scenes + "/moving.json", "-o", output + "/one.png"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("renders a GIF"), wrong.stderr)
+        let two = try run(["render", scenes + "/moving.json", scenes + "/still.json", "-o", output + "/x.gif"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.contains("names one file"), two.stderr)
+    }
+
+    func testFormatAndParameters() throws {
+        let (scenes, _) = try makeScenes()
+        let path = scenes + "/moving.json"
+        // A scene written by hand in another layout is not in written form until `format` rewrites it.
+        XCTAssertEqual(try run(["format", "--check", path]).status, 1)
+        XCTAssertEqual(try run(["format", path]).status, 0)
+        XCTAssertEqual(try run(["format", "--check", path]).status, 0)
+        let json = try run(["parameters", "flow", "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdout.contains(#""key": "eyePosition""#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""control": {"number": true, "above": 0}"#), json.stdout)
+        XCTAssertEqual(try run(["parameters", "flw"]).status, 2)
+    }
+
     func testBenchPrintsMediansPerStage() throws {
         let scene = Self.scenes.appendingPathComponent("borders.json").path
         let r = try run(["bench", scene, "--repeat", "3"])

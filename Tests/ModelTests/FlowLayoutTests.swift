@@ -152,7 +152,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testAFlingComesToRestOnAPage() {
-        let gestures: [ScrollGesture] = [.wait(0.1), .drag(from: Point(195, 600), to: Point(195, 450), duration: 0.15, curve: .linear),
+        let gestures: [ScrollGesture] = [.wait(0.1), .drag(FingerDrag(from: Point(195, 600), to: Point(195, 450), duration: 0.15, curve: .linear)),
                                          .release(velocity: nil), .wait(2)]
         let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
                                       gestures: gestures)
@@ -171,7 +171,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testPullingPastTheTopRubberBandsAndSpringsBack() {
-        let gestures: [ScrollGesture] = [.drag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut),
+        let gestures: [ScrollGesture] = [.drag(FingerDrag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut)),
                                          .release(velocity: nil), .wait(1.5)]
         let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, gestures: gestures)
         let pulled = timeline.sample(at: 0.3)
@@ -183,7 +183,7 @@ final class FlowLayoutTests: XCTestCase {
         var reversed = vega
         reversed.reversed = true
         reversed.numberOfItems = 1
-        let gestures: [ScrollGesture] = [.tap(at: Point(350, 69), duration: 0.1), .setItemCount(3), .wait(0.5)]
+        let gestures: [ScrollGesture] = [.tap(FingerTap(point: Point(350, 69), duration: 0.1)), .setItemCount(3), .wait(0.5)]
         let timeline = ScrollTimeline(layout: reversed, physics: ScrollPhysics(), initialOffset: nil, gestures: gestures)
         XCTAssertEqual(timeline.sample(at: 0.05).touch, Point(350, 69))
         XCTAssertNil(timeline.sample(at: 0.15).touch)

@@ -116,7 +116,7 @@ final class SwipeExpansionTests: XCTestCase {
 
 final class SwipeSpringTests: XCTestCase {
     func testReleaseSpringStartsAtTheGivenVelocityAndSettles() {
-        let curve = SwipeAnimationCurve.release(initialVelocity: 4)
+        let curve = AnimationCurve.release(initialVelocity: 4)
         XCTAssertEqual(curve.progress(0), 0)
         let slope = (curve.progress(1e-5) - curve.progress(0)) / 1e-5
         XCTAssertEqual(slope, 4, accuracy: 0.01)
@@ -131,7 +131,7 @@ final class SwipeSpringTests: XCTestCase {
     }
 
     func testCriticallyDampedReachesRestAtItsDuration() {
-        let curve = SwipeAnimationCurve.criticallyDamped(duration: 0.7)
+        let curve = AnimationCurve.criticallyDamped(duration: 0.7)
         var last = 0.0
         for t in stride(from: 0.0, through: 0.7, by: 0.01) {
             let p = curve.progress(t)
@@ -146,7 +146,7 @@ final class SwipeSpringTests: XCTestCase {
     }
 
     func testEaseInOutIsSymmetric() {
-        let c = CubicBezier.easeInOut
+        let c = TimingCurve.easeInOut.bezier
         for x in stride(from: 0.0, through: 1, by: 0.05) {
             XCTAssertEqual(c.value(at: x) + c.value(at: 1 - x), 1, accuracy: 1e-6)
         }
@@ -164,8 +164,8 @@ final class SwipeTimelineTests: XCTestCase {
     func testDragFollowsTheFingerThenResistsPastTheButtons() {
         let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
             .touchDown(Point(350, 150)),
-            .drag(from: nil, to: Point(250, 150), duration: 0.2, curve: .linear),
-            .drag(from: nil, to: Point(20, 150), duration: 0.2, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.2, curve: .linear)),
+            .drag(FingerDrag(from: nil, to: Point(20, 150), duration: 0.2, curve: .linear)),
         ])
         let mid = timeline.sample(at: 0.2)
         XCTAssertEqual(mid.cell?.offset ?? 0, -100, accuracy: 1e-9)
@@ -178,8 +178,8 @@ final class SwipeTimelineTests: XCTestCase {
     func testPullingTheWrongWayIsResisted() {
         let timeline = SwipeTimeline(table: table(trailing: three, leading: nil), gestures: [
             .touchDown(Point(100, 150)),
-            .drag(from: nil, to: Point(90, 150), duration: 0.05, curve: .linear),
-            .drag(from: nil, to: Point(150, 150), duration: 0.1, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(90, 150), duration: 0.05, curve: .linear)),
+            .drag(FingerDrag(from: nil, to: Point(150, 150), duration: 0.1, curve: .linear)),
         ])
         XCTAssertEqual(timeline.sample(at: 0.15).cell?.offset ?? 0, 0.2 * 50, accuracy: 1e-9)
     }
@@ -187,10 +187,10 @@ final class SwipeTimelineTests: XCTestCase {
     func testReleaseSpringsOpenAndADragBackCloses() {
         let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
             .touchDown(Point(350, 150)),
-            .drag(from: nil, to: Point(250, 150), duration: 0.3, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.3, curve: .linear)),
             .release(velocity: nil),
             .wait(1.5),
-            .drag(from: Point(100, 150), to: Point(300, 150), duration: 0.3, curve: .linear),
+            .drag(FingerDrag(from: Point(100, 150), to: Point(300, 150), duration: 0.3, curve: .linear)),
             .release(velocity: nil),
             .wait(1.5),
         ])
@@ -207,7 +207,7 @@ final class SwipeTimelineTests: XCTestCase {
         c.expansionStyle = .fillDelete
         let timeline = SwipeTimeline(table: table(trailing: c), gestures: [
             .touchDown(Point(380, 150)),
-            .drag(from: nil, to: Point(30, 150), duration: 0.5, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(30, 150), duration: 0.5, curve: .linear)),
             .release(velocity: nil),
             .wait(1),
         ])
@@ -225,7 +225,7 @@ final class SwipeTimelineTests: XCTestCase {
         c.expansionStyle = .selection
         let timeline = SwipeTimeline(table: table(leading: c), gestures: [
             .touchDown(Point(10, 150)),
-            .drag(from: nil, to: Point(300, 150), duration: 0.5, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(300, 150), duration: 0.5, curve: .linear)),
             .release(velocity: nil),
             .wait(1),
         ])
@@ -238,7 +238,7 @@ final class SwipeTimelineTests: XCTestCase {
     func testRightToLeftTrailingActionsOpenByDraggingRight() {
         let timeline = SwipeTimeline(table: table(trailing: three, rtl: true), gestures: [
             .touchDown(Point(40, 150)),
-            .drag(from: nil, to: Point(200, 150), duration: 0.3, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(200, 150), duration: 0.3, curve: .linear)),
             .release(velocity: nil),
             .wait(1),
         ])
@@ -252,7 +252,7 @@ final class SwipeTimelineTests: XCTestCase {
         c.transitionStyle = .drag
         let timeline = SwipeTimeline(table: table(trailing: c), gestures: [
             .touchDown(Point(350, 150)),
-            .drag(from: nil, to: Point(250, 150), duration: 0.1, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.1, curve: .linear)),
         ])
         // Drag: the first button (More, view order 0) is half visible at 37 points, the second at 111.
         let s = timeline.sample(at: 0.1).cell!
@@ -266,10 +266,10 @@ final class SwipeTimelineTests: XCTestCase {
     func testTapOnContentClosesAnOpenCell() {
         let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
             .touchDown(Point(350, 150)),
-            .drag(from: nil, to: Point(150, 150), duration: 0.3, curve: .linear),
+            .drag(FingerDrag(from: nil, to: Point(150, 150), duration: 0.3, curve: .linear)),
             .release(velocity: nil),
             .wait(1),
-            .tap(at: Point(60, 150), duration: 0.1),
+            .tap(FingerTap(point: Point(60, 150), duration: 0.1)),
             .wait(1),
         ])
         XCTAssertNotNil(timeline.sample(at: 1.2).cell)

@@ -9,8 +9,8 @@ extension ScrollGesture: ScriptStep {
     var seconds: Double {
         switch self {
         case .wait(let s): s
-        case .drag(_, _, let d, _): d
-        case .tap(_, let d): d
+        case .drag(let d): d.duration
+        case .tap(let t): t.duration
         case .release, .setItemCount: 0
         }
     }
@@ -19,14 +19,12 @@ extension ScrollGesture: ScriptStep {
         Form("wait", .number(.nonNegative), doc: "time passes; a fling keeps decelerating, a pull springs back",
              make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
         Form("drag", FingerDrag.type, doc: "the finger moves; the content follows it, rubber-banded past the ends",
-             make: { .drag(from: $0.from, to: $0.to, duration: $0.duration, curve: $0.curve) },
-             match: { if case .drag(let f, let t, let d, let c) = $0 { FingerDrag(from: f, to: t, duration: d, curve: c) } else { nil } }),
+             make: { .drag($0) }, match: { if case .drag(let d) = $0 { d } else { nil } }),
         Form("release", FingerRelease.type, doc: "the finger lifts; the scroll flings, pages and settles",
              make: { .release(velocity: $0.velocity) },
              match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
         Form("tap", FingerTap.type, doc: "a finger touches a control without scrolling",
-             make: { .tap(at: $0.point, duration: $0.duration) },
-             match: { if case .tap(let p, let d) = $0 { FingerTap(point: p, duration: d) } else { nil } }),
+             make: { .tap($0) }, match: { if case .tap(let t) = $0 { t } else { nil } }),
         Form("itemCount", .integer, doc: "the data source applies n items, animated (0.3 s)",
              make: { .setItemCount($0) }, match: { if case .setItemCount(let n) = $0 { n } else { nil } }),
     ]

@@ -6,28 +6,14 @@ public enum ScrollGesture: Hashable, Sendable {
     /// Nothing new happens for a while (the scroll view keeps decelerating or bouncing).
     case wait(Double)
     /// The finger (already down, or put down at `from`) moves to `to` over `duration` seconds.
-    case drag(from: Point?, to: Point, duration: Double, curve: TimingCurve)
+    case drag(FingerDrag)
     /// The finger lifts; the scroll view flings with the finger's velocity (points/second, measured over the
     /// last 50 ms of the drag) unless one is given.
     case release(velocity: Double?)
     /// The data source applies a snapshot of `count` items, animated (the reversed Vega demo's stepper).
     case setItemCount(Int)
     /// A finger touches a point (a button) for a moment without scrolling.
-    case tap(at: Point, duration: Double)
-}
-
-public enum TimingCurve: String, Hashable, Sendable, CaseIterable {
-    case linear, easeIn, easeOut, easeInOut
-
-    public func callAsFunction(_ t: Double) -> Double {
-        let t = min(1, max(0, t))
-        switch self {
-        case .linear: return t
-        case .easeIn: return t * t * t
-        case .easeOut: return 1 - pow(1 - t, 3)
-        case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
-        }
-    }
+    case tap(FingerTap)
 }
 
 /// UIScrollView's behaviour, as far as the previews need it.
@@ -69,19 +55,19 @@ public struct ScrollSample: Hashable, Sendable {
 /// Runs a gesture script against a flow layout and keeps the scroll view's state every millisecond, so any
 /// frame time can be sampled deterministically.
 public struct ScrollTimeline: Sendable {
-    public static let step = 0.001
-    public let samples: [ScrollSample]
-    public var duration: Double { Double(samples.count - 1) * Self.step }
+    private let timeline: SampledTimeline<ScrollSample>
+    public var samples: [ScrollSample] { timeline.samples }
+    public var duration: Double { timeline.duration }
 
     /// Duration of UIKit's default animated collection-view update.
     public static let updateDuration = 0.3
 
     public init(layout: FlowLayout, physics: ScrollPhysics, initialOffset: Double?, gestures: [ScrollGesture]) {
         var layout = layout
-        var samples: [ScrollSample] = []
+        var timeline = SampledTimeline<ScrollSample>()
         var offset = initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0)
         var touch: Point? = nil
-        var touchHistory: [(Double, Point)] = []
+        var history = TouchHistory()
         var velocity = 0.0
         var t = 0.0
         var itemCount = layout.numberOfItems, previousCount = layout.numberOfItems
@@ -93,17 +79,17 @@ public struct ScrollTimeline: Sendable {
 
         func record() {
             let progress = updateStart < 0 ? 1 : min(1, (t - updateStart) / Self.updateDuration)
-            samples.append(ScrollSample(contentOffset: offset, touch: touch, itemCount: itemCount,
-                                        previousItemCount: progress >= 1 ? itemCount : previousCount,
-                                        updateProgress: progress))
+            timeline.record(ScrollSample(contentOffset: offset, touch: touch, itemCount: itemCount,
+                                         previousItemCount: progress >= 1 ? itemCount : previousCount,
+                                         updateProgress: progress))
         }
 
         /// Advances free motion (no finger) by one step.
         func settle() {
             guard let target = settleTarget else { return }
-            let k = exp(-settleRate * Self.step)
+            let k = exp(-settleRate * ScriptClock.step)
             let next = target + (offset - target) * k
-            velocity = (next - offset) / Self.step
+            velocity = (next - offset) / ScriptClock.step
             offset = next
             if abs(offset - target) < 0.01 {
                 offset = target
@@ -113,9 +99,9 @@ public struct ScrollTimeline: Sendable {
         }
 
         func advance(_ seconds: Double, _ body: (Double) -> Void) {
-            let steps = max(0, Int((seconds / Self.step).rounded()))
+            let steps = ScriptClock.steps(seconds)
             for i in 0..<steps {
-                t += Self.step
+                t += ScriptClock.step
                 body(Double(i + 1) / Double(steps))
                 record()
             }
@@ -126,11 +112,11 @@ public struct ScrollTimeline: Sendable {
             switch gesture {
             case .wait(let seconds):
                 advance(seconds) { _ in settle() }
-            case .drag(let from, let to, let duration, let curve):
-                let start = from ?? touch ?? to
-                if touch == nil || from != nil {
+            case .drag(let drag):
+                let start = drag.from ?? touch ?? drag.to
+                if touch == nil || drag.from != nil {
                     touch = start
-                    touchHistory = [(t, start)]
+                    history.begin(at: t, start)
                     settleTarget = nil
                     velocity = 0
                     dragStart = (offset, start)
@@ -138,26 +124,19 @@ public struct ScrollTimeline: Sendable {
                     dragStart = (offset, start)
                 }
                 let origin = touch!
-                advance(duration) { f in
-                    let k = curve(f)
-                    let finger = Point(origin.x + (to.x - origin.x) * k, origin.y + (to.y - origin.y) * k)
+                advance(drag.duration) { f in
+                    let finger = drag.position(from: origin, progress: f)
                     touch = finger
-                    touchHistory.append((t, finger))
-                    if touchHistory.count > 200 { touchHistory.removeFirst(touchHistory.count - 200) }
+                    history.append(at: t, finger)
                     let raw = dragStart!.offset - (finger.y - dragStart!.finger.y)
                     offset = Self.rubberBanded(raw, layout: layout, physics: physics)
                 }
             case .release(let given):
-                // Finger velocity over the last 50 ms, as UIKit's pan recognizer measures it.
-                var fingerVelocity = 0.0
-                if let last = touchHistory.last, let first = touchHistory.last(where: { last.0 - $0.0 >= 0.05 }) ?? touchHistory.first,
-                   last.0 > first.0 {
-                    fingerVelocity = (last.1.y - first.1.y) / (last.0 - first.0)
-                }
-                velocity = given ?? -fingerVelocity
+                // Content moves against the finger: a finger flung up scrolls forward.
+                velocity = given ?? -history.velocity.y
                 touch = nil
                 dragStart = nil
-                touchHistory = []
+                history.clear()
                 let maxOffset = layout.maxContentOffset
                 if offset < 0 || offset > maxOffset {
                     // Past an edge: spring back to it (critically damped, settling in about half a second).
@@ -174,9 +153,9 @@ public struct ScrollTimeline: Sendable {
                     let matching = abs(distance) > 0.01 && velocity * distance > 0 ? velocity / distance : natural
                     settleRate = min(40, max(natural, matching))
                 }
-            case .tap(let point, let duration):
-                touch = point
-                advance(duration) { _ in settle() }
+            case .tap(let tap):
+                touch = tap.point
+                advance(tap.duration) { _ in settle() }
                 touch = nil
             case .setItemCount(let count):
                 previousCount = itemCount
@@ -191,7 +170,7 @@ public struct ScrollTimeline: Sendable {
                 }
             }
         }
-        self.samples = samples
+        self.timeline = timeline
     }
 
     /// The content offset a finger drag gives: followed 1:1 within the content, rubber-banded past its edges.
@@ -204,8 +183,5 @@ public struct ScrollTimeline: Sendable {
     }
 
     /// The state at time `t` (clamped to the script's duration).
-    public func sample(at t: Double) -> ScrollSample {
-        let i = Int((min(max(0, t), duration) / Self.step).rounded())
-        return samples[min(samples.count - 1, i)]
-    }
+    public func sample(at t: Double) -> ScrollSample { timeline.sample(at: t) }
 }

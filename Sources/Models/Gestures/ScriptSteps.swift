@@ -2,7 +2,7 @@ import Geometry
 import SceneSchema
 
 /// What a finger does in a script, as written in scenes: the payloads shared by the flow and swipe timelines.
-public struct FingerDrag: Equatable, Sendable {
+public struct FingerDrag: Hashable, Sendable {
     /// Where the finger goes down; nil continues from where it is.
     public var from: Point?
     public var to: Point
@@ -23,7 +23,7 @@ public struct FingerDrag: Equatable, Sendable {
     public static let type = ValueType.object(schema, defaults: FingerDrag(to: .zero), summary: "{from, to, duration, curve}")
 }
 
-public struct FingerTap: Equatable, Sendable {
+public struct FingerTap: Hashable, Sendable {
     public var point: Point
     public var duration: Double = 0.1
 
@@ -48,7 +48,7 @@ public struct FingerTap: Equatable, Sendable {
 }
 
 /// `{}`, or `{"velocity": v}` to fling at a given speed instead of the finger's own.
-public struct FingerRelease: Equatable, Sendable {
+public struct FingerRelease: Hashable, Sendable {
     public var velocity: Double?
 
     public init(velocity: Double? = nil) { self.velocity = velocity }

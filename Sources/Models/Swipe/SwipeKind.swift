@@ -6,7 +6,8 @@ extension SwipeGesture: ScriptStep {
     var seconds: Double {
         switch self {
         case .wait(let s): s
-        case .drag(_, _, let d, _), .tap(_, let d): d
+        case .drag(let d): d.duration
+        case .tap(let t): t.duration
         case .touchDown, .release: 0
         }
     }
@@ -15,16 +16,14 @@ extension SwipeGesture: ScriptStep {
         Form("touchDown", .point(), doc: "a finger goes down on the row it will swipe",
              make: { .touchDown($0) }, match: { if case .touchDown(let p) = $0 { p } else { nil } }),
         Form("drag", FingerDrag.type, doc: "the finger moves; the cell follows with SwipeCellKit's elastic resistance",
-             make: { .drag(from: $0.from, to: $0.to, duration: $0.duration, curve: $0.curve) },
-             match: { if case .drag(let f, let t, let d, let c) = $0 { FingerDrag(from: f, to: t, duration: d, curve: c) } else { nil } }),
+             make: { .drag($0) }, match: { if case .drag(let d) = $0 { d } else { nil } }),
         Form("release", FingerRelease.type, doc: "the finger lifts; the cell springs open, closed or performs the expansion",
              make: { .release(velocity: $0.velocity) },
              match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
         Form("wait", .number(.nonNegative), doc: "time passes",
              make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
         Form("tap", FingerTap.type, doc: "a button performs its action; the content of an open cell closes it",
-             make: { .tap(at: $0.point, duration: $0.duration) },
-             match: { if case .tap(let p, let d) = $0 { FingerTap(point: p, duration: d) } else { nil } }),
+             make: { .tap($0) }, match: { if case .tap(let t) = $0 { t } else { nil } }),
     ]
 }
 

@@ -69,7 +69,7 @@ struct SwipeScreenBuilder {
     /// How far rows below removed rows have moved up.
     func shift(below row: Int) -> Double {
         sample.deletedRows.filter { $0.row < row }.reduce(0) { sum, d in
-            let k = SwipeAnimationCurve.easeInOut(duration: SwipeTimeline.rowDeletionDuration).progress(sample.time - d.startedAt)
+            let k = AnimationCurve.easeInOut(duration: SwipeTimeline.rowDeletionDuration).progress(sample.time - d.startedAt)
             return sum + (m.rowHeight + m.rowSpacing) * k
         }
     }
@@ -103,7 +103,7 @@ struct SwipeScreenBuilder {
         inner.append(content)
         if let cell, let d = cell.deletingFor {
             // The deletion mask closes from the bottom while the button finishes filling.
-            let k = SwipeAnimationCurve.easeInOut(duration: SwipeTimeline.fillDuration).progress(d)
+            let k = AnimationCurve.easeInOut(duration: SwipeTimeline.fillDuration).progress(d)
             var mask = Layer(name: "deletion-mask", frame: Rect(0, 0, w, h * (1 - k)))
             mask.masksToBounds = true
             mask.sublayers = inner
@@ -260,7 +260,7 @@ struct SwipeScreenBuilder {
             let small = animation.initialScale
             var s = small
             if let since {
-                let k = SwipeAnimationCurve.easeInOut(duration: animation.duration).progress(since)
+                let k = AnimationCurve.easeInOut(duration: animation.duration).progress(since)
                 s = state.shown ? small + (1 - small) * k : 1 - (1 - small) * k
             }
             button.transform = .scale(s, s, 1)
@@ -372,7 +372,7 @@ struct SwipeScreenBuilder {
 
     /// UIAlertController(.actionSheet) "Delete / delete row": the screen dims and the sheet rises.
     func actionSheet(since t: Double) -> [Layer] {
-        let k = SwipeAnimationCurve.criticallyDamped(duration: 0.5).progress(t)
+        let k = AnimationCurve.criticallyDamped(duration: 0.5).progress(t)
         var dim = Layer(name: "dim", frame: Rect(0, 0, width, Self.screenHeight))
         dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
         dim.opacity = k

@@ -6,14 +6,14 @@ public enum SwipeGesture: Hashable, Sendable {
     /// A finger goes down (on the row it will swipe).
     case touchDown(Point)
     /// The finger (already down, or put down at `from`) moves to `to` over `duration` seconds.
-    case drag(from: Point?, to: Point, duration: Double, curve: TimingCurve)
+    case drag(FingerDrag)
     /// The finger lifts; the cell springs with the finger's velocity (points/second along x, measured over the
     /// last 50 ms of the drag) unless one is given.
     case release(velocity: Double?)
     /// Nothing new happens for a while.
     case wait(Double)
     /// A finger touches a point for a moment (a button, or the content of an open cell to close it).
-    case tap(at: Point, duration: Double)
+    case tap(FingerTap)
 }
 
 /// The swipeable side of a list: where the cells are and what actions they have.
@@ -99,7 +99,6 @@ public struct SwipeRowDeletion: Hashable, Sendable {
 /// finger with elastic resistance past its limits, expansion snaps and springs, releases spring open or closed,
 /// and expansion completions fill, delete or bounce. The state is kept every millisecond.
 public struct SwipeTimeline: Sendable {
-    public static let step = 0.001
     /// SwipeController.elasticScrollRatio: past the buttons the content follows 0.4 of the finger.
     public static let elasticScrollRatio = 0.4
     /// UITableView's row removal (rows below slide up).
@@ -111,19 +110,17 @@ public struct SwipeTimeline: Sendable {
     /// SwipeActionsView.setExpanded's animator.
     public static let expansionDuration = 0.6
 
-    public let samples: [SwipeSample]
-    public var duration: Double { Double(samples.count - 1) * Self.step }
+    private let timeline: SampledTimeline<SwipeSample>
+    public var samples: [SwipeSample] { timeline.samples }
+    public var duration: Double { timeline.duration }
 
     public init(table: SwipeTableGeometry, gestures: [SwipeGesture]) {
         var sim = Simulation(table: table)
         sim.run(gestures)
-        samples = sim.samples
+        timeline = sim.timeline
     }
 
-    public func sample(at t: Double) -> SwipeSample {
-        let i = Int((min(max(0, t), duration) / Self.step).rounded())
-        return samples[min(samples.count - 1, i)]
-    }
+    public func sample(at t: Double) -> SwipeSample { timeline.sample(at: t) }
 }
 
 /// A displacement animation of the content, applied on top of the value the finger asks for (UIKit's additive
@@ -132,7 +129,7 @@ private struct OffsetAnimation {
     var start: Double
     var from: Double
     var to: Double
-    var curve: SwipeAnimationCurve
+    var curve: AnimationCurve
     func value(at t: Double) -> Double { from + (to - from) * curve.progress(t - start) }
     func finished(at t: Double) -> Bool {
         switch curve {
@@ -144,10 +141,10 @@ private struct OffsetAnimation {
 
 private struct Simulation {
     let table: SwipeTableGeometry
-    var samples: [SwipeSample] = []
+    var timeline = SampledTimeline<SwipeSample>()
     var t = 0.0
     var touch: Point?
-    var touchHistory: [(Double, Point)] = []
+    var history = TouchHistory()
 
     // The active cell.
     var row: Int?
@@ -185,7 +182,7 @@ private struct Simulation {
             cell = SwipeCellState(row: row, orientation: orientation, offset: offset, expansion: expansion,
                                   transitions: transitions, deletingFor: deletingSince.map { t - $0 })
         }
-        samples.append(SwipeSample(time: t, touch: touch, cell: cell, deletedRows: deleted, unreadToggled: unread,
+        timeline.record(SwipeSample(time: t, touch: touch, cell: cell, deletedRows: deleted, unreadToggled: unread,
                                    sheetPresentedAt: sheetAt))
     }
 
@@ -195,38 +192,33 @@ private struct Simulation {
             switch g {
             case .touchDown(let p):
                 touchDown(p)
-            case .drag(let from, let to, let duration, let curve):
-                if let from { touchDown(from) } else if touch == nil { touchDown(to) }
+            case .drag(let drag):
+                if let from = drag.from { touchDown(from) } else if touch == nil { touchDown(drag.to) }
                 let origin = touch!
-                advance(duration) { sim, f in
-                    let k = curve(f)
-                    sim.move(to: Point(origin.x + (to.x - origin.x) * k, origin.y + (to.y - origin.y) * k))
-                }
+                advance(drag.duration) { sim, f in sim.move(to: drag.position(from: origin, progress: f)) }
             case .release(let velocity):
                 release(velocity: velocity)
             case .wait(let seconds):
                 advance(seconds) { _, _ in }
-            case .tap(let p, let duration):
-                touch = p
-                advance(duration) { _, _ in }
+            case .tap(let tap):
+                touch = tap.point
+                advance(tap.duration) { _, _ in }
                 touch = nil
-                tap(at: p)
+                self.tap(at: tap.point)
             }
         }
     }
 
     /// Moves time forward in 1 ms steps, running `body` (the finger) and then the animations each step.
     mutating func advance(_ seconds: Double, _ body: (inout Simulation, Double) -> Void) {
-        let steps = max(0, Int((seconds / Self.step).rounded()))
+        let steps = ScriptClock.steps(seconds)
         for i in 0..<steps {
-            t += Self.step
+            t += ScriptClock.step
             body(&self, Double(i + 1) / Double(steps))
             tick()
             record()
         }
     }
-
-    static var step: Double { SwipeTimeline.step }
 
     /// The row under a point, with removed rows taken out and the rows below moved up.
     func rowIndex(at p: Point) -> Int? {
@@ -241,7 +233,7 @@ private struct Simulation {
     mutating func touchDown(_ p: Point) {
         touch = p
         fingerDown = p
-        touchHistory = [(t, p)]
+        history.begin(at: t, p)
         dragOriginOffset = nil
         snap = nil
         if let r = rowIndex(at: p), r == row, deletingSince == nil {
@@ -255,8 +247,7 @@ private struct Simulation {
 
     mutating func move(to p: Point) {
         touch = p
-        touchHistory.append((t, p))
-        if touchHistory.count > 200 { touchHistory.removeFirst(touchHistory.count - 200) }
+        history.append(at: t, p)
         guard let down = fingerDown else { return }
         let translation = p.x - down.x
         if dragOriginOffset == nil {
@@ -300,7 +291,7 @@ private struct Simulation {
             if d > layout.preferredWidth { scrollRatio = Self.elasticRatio }
         }
         if let snap {
-            let k = SwipeAnimationCurve.criticallyDamped(duration: SwipeTimeline.settleDuration).progress(t - snap.start)
+            let k = AnimationCurve.criticallyDamped(duration: SwipeTimeline.settleDuration).progress(t - snap.start)
             if k >= 1 { self.snap = nil } else { offset += snap.delta * (1 - k) }
         }
     }
@@ -333,14 +324,9 @@ private struct Simulation {
     }
 
     mutating func release(velocity given: Double?) {
-        var fingerVelocity = 0.0
-        if let last = touchHistory.last, let first = touchHistory.last(where: { last.0 - $0.0 >= 0.05 }) ?? touchHistory.first,
-           last.0 > first.0 {
-            fingerVelocity = (last.1.x - first.1.x) / (last.0 - first.0)
-        }
-        let velocity = given ?? fingerVelocity
+        let velocity = given ?? history.velocity.x
         touch = nil
-        touchHistory = []
+        history.clear()
         let wasDragging = dragOriginOffset != nil
         dragOriginOffset = nil
         fingerDown = nil
@@ -356,14 +342,14 @@ private struct Simulation {
         open = !closing
         let target = open ? -s * layout.preferredWidth : 0
         let distance = target - offset
-        let curve: SwipeAnimationCurve = velocity != 0 && abs(distance) > 0.01
+        let curve: AnimationCurve = velocity != 0 && abs(distance) > 0.01
             ? .release(initialVelocity: velocity * scrollRatio / distance)
             : .criticallyDamped(duration: SwipeTimeline.settleDuration)
         animate(to: target, curve: curve)
         if !open { onAnimationEnd = [{ $0.reset() }] }
     }
 
-    mutating func animate(to target: Double, curve: SwipeAnimationCurve) {
+    mutating func animate(to target: Double, curve: AnimationCurve) {
         animation = OffsetAnimation(start: t, from: offset, to: target, curve: curve)
         onAnimationEnd = []
     }
@@ -456,7 +442,7 @@ private struct Simulation {
             }
         }
         if expansionToggledAt >= 0 {
-            let k = SwipeAnimationCurve.criticallyDamped(duration: SwipeTimeline.expansionDuration).progress(t - expansionToggledAt)
+            let k = AnimationCurve.criticallyDamped(duration: SwipeTimeline.expansionDuration).progress(t - expansionToggledAt)
             expansion = expansionFrom + ((expanded ? 1 : 0) - expansionFrom) * k
         }
         if let since = deletingSince, t - since >= SwipeTimeline.rowDeletionDuration, animation == nil {

@@ -1,17 +1,17 @@
 import Foundation
 
-/// The progress curves of the animators the swipe cell uses, as functions of time (0 at the start, 1 at rest).
-public enum SwipeAnimationCurve: Hashable, Sendable {
+/// The progress curves of UIKit's animators, as functions of time (0 at the start, 1 at rest).
+public enum AnimationCurve: Hashable, Sendable {
     /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), the release animation.
     /// `initialVelocity` is in units of the whole distance per second, as UIKit takes it.
     case spring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
     /// UIViewPropertyAnimator(duration:dampingRatio: 1): critically damped, settled at `duration`.
     case criticallyDamped(duration: Double)
-    /// UIView.animate's default ease-in-out.
+    /// UIView.animate's default curve (ease in, ease out).
     case easeInOut(duration: Double)
 
     /// The release spring of SwipeController: mass 1, stiffness 100, damping 18.
-    public static func release(initialVelocity: Double) -> SwipeAnimationCurve {
+    public static func release(initialVelocity: Double) -> AnimationCurve {
         .spring(mass: 1, stiffness: 100, damping: 18, initialVelocity: initialVelocity)
     }
 
@@ -38,7 +38,7 @@ public enum SwipeAnimationCurve: Hashable, Sendable {
             return 1 - exp(-w * t) * (1 + w * t)
         case .easeInOut(let duration):
             if t >= duration { return 1 }
-            return CubicBezier.easeInOut.value(at: t / duration)
+            return TimingCurve.easeInOut(t / duration)
         }
     }
 
@@ -56,32 +56,5 @@ public enum SwipeAnimationCurve: Hashable, Sendable {
             }
             return last + 0.001
         }
-    }
-}
-
-/// A CSS-style cubic Bézier timing curve from (0,0) to (1,1).
-public struct CubicBezier: Hashable, Sendable {
-    public var x1: Double, y1: Double, x2: Double, y2: Double
-
-    /// kCAMediaTimingFunctionEaseInEaseOut.
-    public static let easeInOut = CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) { self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2 }
-
-    public func value(at x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        // Solve bx(s) = x by bisection (monotonic), then evaluate by(s).
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<40 {
-            let s = (lo + hi) / 2
-            if Self.bezier(s, x1, x2) < x { lo = s } else { hi = s }
-        }
-        return Self.bezier((lo + hi) / 2, y1, y2)
-    }
-
-    static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
     }
 }

@@ -1,0 +1,60 @@
+import Geometry
+import XCTest
+@testable import Models
+
+/// The shared easing library and gesture core.
+final class MotionTests: XCTestCase {
+    func testNamedCurvesAreCoreAnimations() {
+        // CSS defines the same cubic Béziers (ease-in, ease-out, ease-in-out, ease); values at the middle are
+        // the curves' published ones.
+        XCTAssertEqual(TimingCurve.easeIn(0.5), 0.3153, accuracy: 1e-3)
+        XCTAssertEqual(TimingCurve.easeOut(0.5), 0.6847, accuracy: 1e-3)
+        XCTAssertEqual(TimingCurve.easeInOut(0.5), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(TimingCurve.default(0.5), 0.8024, accuracy: 1e-3)
+        XCTAssertEqual(TimingCurve.linear(0.3), 0.3)
+        for curve in TimingCurve.allCases {
+            XCTAssertEqual(curve(0), 0, "\(curve)")
+            XCTAssertEqual(curve(1), 1, "\(curve)")
+            XCTAssertEqual(curve(-1), 0, "\(curve) clamps")
+            XCTAssertEqual(curve(2), 1, "\(curve) clamps")
+            var last = 0.0
+            for i in 1...100 {
+                let v = curve(Double(i) / 100)
+                XCTAssertGreaterThanOrEqual(v, last - 1e-12, "\(curve) is monotonic")
+                last = v
+            }
+        }
+        // UIView.animate's curve and a drag's "easeInOut" are one curve.
+        XCTAssertEqual(AnimationCurve.easeInOut(duration: 0.3).progress(0.075), TimingCurve.easeInOut(0.25), accuracy: 1e-12)
+    }
+
+    func testTouchHistoryMeasuresTheLast50Milliseconds() {
+        var h = TouchHistory()
+        XCTAssertEqual(h.velocity, .zero)
+        h.begin(at: 0, Point(0, 0))
+        // Slow for 100 ms, then 1000 pt/s along x and −500 pt/s along y for 100 ms.
+        for i in 1...100 { h.append(at: Double(i) / 1000, Point(Double(i) * 0.1, 0)) }
+        for i in 1...100 { h.append(at: 0.1 + Double(i) / 1000, Point(10 + Double(i), -Double(i) / 2)) }
+        XCTAssertEqual(h.velocity.x, 1000, accuracy: 1e-6)
+        XCTAssertEqual(h.velocity.y, -500, accuracy: 1e-6)
+        h.clear()
+        XCTAssertEqual(h.velocity, .zero)
+    }
+
+    func testSampledTimelineClampsAndRounds() {
+        var t = SampledTimeline<Int>()
+        for i in 0...10 { t.record(i) }
+        XCTAssertEqual(t.duration, 0.01, accuracy: 1e-12)
+        XCTAssertEqual(t.sample(at: 0.0044), 4)
+        XCTAssertEqual(t.sample(at: 0.0046), 5)
+        XCTAssertEqual(t.sample(at: -1), 0)
+        XCTAssertEqual(t.sample(at: 9), 10)
+        XCTAssertEqual(ScriptClock.steps(0.0305), 31)
+    }
+
+    func testADragFollowsItsCurve() {
+        let drag = FingerDrag(to: Point(100, 0), duration: 1, curve: .easeOut)
+        XCTAssertEqual(drag.position(from: .zero, progress: 0.5).x, 68.47, accuracy: 0.1)
+        XCTAssertEqual(drag.position(from: .zero, progress: 1), Point(100, 0))
+    }
+}
