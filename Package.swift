@@ -32,15 +32,15 @@ let package = Package(
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
-                "SceneFormat", "SceneSchema", "Compositor", "Encoders",
+                "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerTree", "Geometry", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models"]),
-        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "Text"]),
+        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),

@@ -7,6 +7,7 @@ import LayerTree
 import Raster
 import SceneFormat
 import SceneSchema
+import Text
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,11 +38,12 @@ struct Bench: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let paths = scenes.isEmpty ? try sceneFiles(in: "Scenes", only: nil) : scenes
+            let text = try TextMeasurer()
             for path in paths {
                 let document = try settings.load(path)
-                let frames = document.frames()
+                let frames = document.frames(measuring: text)
                 if frames.count > 1 {
-                    try benchAnimation(document, path: path)
+                    try benchAnimation(frames, path: path)
                     continue
                 }
                 var scene = frames.frame(index: 0)
@@ -67,8 +69,8 @@ struct Bench: ParsableCommand {
         }
     }
 
-    private func benchAnimation(_ document: SceneDocument, path: String) throws {
-        var frames = document.frames()
+    private func benchAnimation(_ frames: SceneFrames, path: String) throws {
+        var frames = frames
         if let scale { frames = frames.rescaled(to: scale) }
         let start = ContinuousClock.now
         let preview = try renderPreview(frames, renderer: FrameRenderer())

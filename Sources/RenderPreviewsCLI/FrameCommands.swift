@@ -7,6 +7,7 @@ import LayerTree
 import Raster
 import SceneFormat
 import SceneSchema
+import Text
 
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one frame of a scene as PNG.")
@@ -22,7 +23,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frame = try selection.frame(of: settings.load(scene), path: scene)
+            let frame = try selection.frame(of: settings.load(scene), path: scene, measuring: TextMeasurer())
             var renderer = LayerRenderer()
             let png = try PNGCodec.encode(try renderer.render(frame))
             try writeAtomically(png, to: output)
@@ -42,7 +43,7 @@ struct Tree: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frame = try selection.frame(of: settings.load(scene), path: scene)
+            let frame = try selection.frame(of: settings.load(scene), path: scene, measuring: TextMeasurer())
             print(SceneWriter.json(frame))
         }
     }
@@ -61,7 +62,7 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frames = try settings.load(scene).frames()
+            let frames = try settings.load(scene).frames(measuring: TextMeasurer())
             try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true)
             // The same ordered, all-cores frame loop as `render`.
             try FrameRenderer().forEachFrame(of: frames) { i, image in

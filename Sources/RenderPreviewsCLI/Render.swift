@@ -4,6 +4,7 @@ import Encoders
 import Foundation
 import SceneFormat
 import SceneSchema
+import Text
 
 /// Where terminal output goes: a live progress bar on a terminal, plain lines otherwise (CI, pipes).
 struct Console {
@@ -95,13 +96,15 @@ struct Render: ParsableCommand {
         do { paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files } catch { console.error("\(error)"); throw ExitCode(2) }
         if !check && !outputIsFile { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let renderer = FrameRenderer()
+        let text: TextMeasurer
+        do { text = try TextMeasurer() } catch { console.error("\(error)"); throw ExitCode(1) }
         var failed: [String] = [], stale: [String] = []
         var rows: [[String]] = []
         for path in paths {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let start = ContinuousClock.now
             do {
-                let frames = try settings.load(path).frames()
+                let frames = try settings.load(path).frames(measuring: text)
                 let fileExtension = frames.isStill ? "png" : "gif"
                 if outputIsFile && (output as NSString).pathExtension.lowercased() != fileExtension {
                     throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(frames.count) frames); -o \(output) asks for another format")
@@ -145,9 +148,10 @@ struct List: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var rows: [[String]] = []
+            let text = try TextMeasurer()
             for path in try sceneFiles(in: scenes, only: nil) {
                 let document = try SceneLoader.loadDocument(path: path)
-                let frames = document.frames()
+                let frames = document.frames(measuring: text)
                 let c = document.canvas
                 rows.append([((path as NSString).lastPathComponent as NSString).deletingPathExtension, document.kind,
                              "\(c.pixelWidth)x\(c.pixelHeight)", "\(frames.count)",

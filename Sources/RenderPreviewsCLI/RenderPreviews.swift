@@ -67,8 +67,8 @@ struct FrameSelection: ParsableArguments {
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a finite number of seconds >= 0") }
     }
 
-    func frame(of document: SceneDocument, path: String) throws -> LayerScene {
-        let frames = document.frames()
+    func frame(of document: SceneDocument, path: String, measuring text: any TextMeasuring) throws -> LayerScene {
+        let frames = document.frames(measuring: text)
         if let index {
             guard index < frames.count else {
                 let what = frames.isStill ? "a still scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"

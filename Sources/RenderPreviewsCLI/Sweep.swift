@@ -7,6 +7,7 @@ import LayerTree
 import Raster
 import SceneFormat
 import SceneSchema
+import Text
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,11 +39,12 @@ struct Sweep: ParsableCommand {
             let key = String(setValues[..<eq])
             let values = setValues[setValues.index(after: eq)...].split(separator: ",").map(String.init)
             var renderer = LayerRenderer()
+            let text = try TextMeasurer()
             var tiles: [Pixmap] = []
             for value in values {
                 let overrides = settings.overrides + [SceneOverride(keyPath: key, value: value)]
                 let document = try SceneLoader.loadDocument(path: scene, overrides: overrides)
-                tiles.append(try renderer.render(selection.frame(of: document, path: scene)))
+                tiles.append(try renderer.render(selection.frame(of: document, path: scene, measuring: text)))
             }
             // Tiles in one row, each with its "key = value" label above it.
             let labelHeight = 44, gap = 16

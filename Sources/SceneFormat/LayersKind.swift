@@ -23,7 +23,7 @@ public enum LayersKind: PreviewKind {
         Field("root", \.root, layerType, required: true, doc: "the root layer"),
     ])
 
-    public static func animation(of settings: Settings) -> any PreviewAnimation {
+    public static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation {
         Still(scene: LayerScene(canvas: settings.canvas, root: settings.root))
     }
 

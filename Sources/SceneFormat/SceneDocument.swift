@@ -32,7 +32,7 @@ public struct AnyPreviewKind: Sendable {
             try K.schema.decode(value, "", d, into: &decoded)
             let settings = decoded
             return SceneDocument(kind: K.name, settings: settings,
-                                 makeAnimation: { K.animation(of: settings) },
+                                 makeAnimation: { K.animation(of: settings, text: $0) },
                                  write: { SceneDocument.node(kind: K.name, K.schema.encode(settings, defaults: K.defaults)) })
         }
     }
@@ -43,15 +43,15 @@ public struct SceneDocument: Sendable {
     public let kind: String
     /// The kind's settings as declared (`settings(as: FlowKind.Settings.self)`).
     public let settings: any PreviewSettings
-    let makeAnimation: @Sendable () -> any PreviewAnimation
+    let makeAnimation: @Sendable (any TextMeasuring) -> any PreviewAnimation
     let write: @Sendable () -> JSONNode
 
     public var canvas: Canvas { settings.canvas }
 
     public func settings<S>(as type: S.Type) -> S? { settings as? S }
 
-    /// Ready to give frames (an animated scene's script is simulated once here).
-    public func frames() -> SceneFrames { SceneFrames(makeAnimation()) }
+    /// Ready to give frames (an animated scene's script is simulated once here); `text` measures labels.
+    public func frames(measuring text: any TextMeasuring) -> SceneFrames { SceneFrames(makeAnimation(text)) }
 
     /// The scene as the writer writes it: keys in declared order, values that differ from the kind's
     /// defaults only, small objects and steps on one line.

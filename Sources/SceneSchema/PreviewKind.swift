@@ -47,7 +47,8 @@ public protocol PreviewKind: SendableMetatype {
     static var schema: Schema<Settings> { get }
     /// The settings of a scene that gives no keys (required keys aside).
     static var defaults: Settings { get }
-    static func animation(of settings: Settings) -> any PreviewAnimation
+    /// The frames: `text` measures labels as they will be drawn (button widths, truncation).
+    static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation
 }
 
 /// The frames of a scene, by index or by time.

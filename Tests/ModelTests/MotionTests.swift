@@ -12,7 +12,7 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(TimingCurve.easeInOut(0.5), 0.5, accuracy: 1e-9)
         XCTAssertEqual(TimingCurve.default(0.5), 0.8024, accuracy: 1e-3)
         XCTAssertEqual(TimingCurve.linear(0.3), 0.3)
-        for curve in TimingCurve.allCases {
+        for (_, curve) in TimingCurve.named {
             XCTAssertEqual(curve(0), 0, "\(curve)")
             XCTAssertEqual(curve(1), 1, "\(curve)")
             XCTAssertEqual(curve(-1), 0, "\(curve) clamps")

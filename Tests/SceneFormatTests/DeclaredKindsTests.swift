@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LayerTree
 import Models
+import Text
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
@@ -12,6 +13,7 @@ final class DeclaredKindsTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("Scenes")
 
     private func parse(_ text: String) throws -> SceneDocument { try SceneLoader.parseDocument(text, file: "s.json") }
+    private let text = try! TextMeasurer()
 
     private func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try SceneLoader.parseDocument(text, file: "s.json"), file: file, line: line) { error in
@@ -40,8 +42,8 @@ final class DeclaredKindsTests: XCTestCase {
         let a = try XCTUnwrap(absolute.settings(as: FlowKind.Settings.self)).scene
         let r = try XCTUnwrap(relative.settings(as: FlowKind.Settings.self)).scene
         XCTAssertEqual(a.gestures, r.gestures)
-        XCTAssertEqual(absolute.frames().count, 121)
-        XCTAssertEqual(absolute.frames().count, relative.frames().count)
+        XCTAssertEqual(absolute.frames(measuring: text).count, 121)
+        XCTAssertEqual(absolute.frames(measuring: text).count, relative.frames(measuring: text).count)
     }
 
     func testStepTimeErrors() {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LayerTree
 import Models
+import Text
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
@@ -30,7 +31,7 @@ final class SwipeSceneTests: XCTestCase {
         XCTAssertNil(s.trailing?.expansionStyle)
         XCTAssertEqual(s.trailing?.actions.first?.resolvedBackgroundColor, .systemRed)
         XCTAssertNil(s.leading)
-        XCTAssertEqual(s.table.trailingButtonWidth, 74, "the minimum width covers a short title")
+        XCTAssertEqual(try s.table(measuring: TextMeasurer()).trailingButtonWidth, 74, "the minimum width covers a short title")
     }
 
     func testPresetsListStylesAndOverrides() throws {

@@ -3,6 +3,7 @@ import Foundation
 import Raster
 import SceneFormat
 import SnapshotTesting
+import Text
 import XCTest
 
 /// The folding preview at the device's recorded offset, compared with its golden in __Snapshots__/FlowSnapshotTests/
@@ -15,7 +16,7 @@ final class FlowSnapshotTests: XCTestCase {
     func assertFrame(_ scene: String, time: Double, overrides: [SceneOverride] = [], name: String,
                      file: StaticString = #filePath, line: UInt = #line) throws {
         let path = Self.repo.appendingPathComponent("Scenes/\(scene).json").path
-        let frames = try SceneLoader.loadDocument(path: path, overrides: overrides).frames()
+        let frames = try SceneLoader.loadDocument(path: path, overrides: overrides).frames(measuring: KeyFrameSnapshotTests.text)
         var renderer = LayerRenderer()
         let image = try renderer.render(frames.frame(at: time))
         let base = (Self.snapshotDirectory as NSString).appendingPathComponent(name)

@@ -4,6 +4,7 @@ import Raster
 import SceneFormat
 import SceneSchema
 import SnapshotTesting
+import Text
 import XCTest
 
 /// Every scene in Scenes/ is rendered at its key frames (the scene's `keyFrames`, else the middle and the end;
@@ -14,6 +15,9 @@ final class KeyFrameSnapshotTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let snapshotDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__").appendingPathComponent("KeyFrameSnapshotTests").path
+
+    /// One measurer for every test: fonts are found once.
+    static let text = try! TextMeasurer()
 
     static func scenePaths() throws -> [String] {
         let dir = repo.appendingPathComponent("Scenes")
@@ -35,7 +39,7 @@ final class KeyFrameSnapshotTests: XCTestCase {
         for path in paths {
             let scene = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let document = try SceneLoader.loadDocument(path: path)
-            let frames = document.frames()
+            let frames = document.frames(measuring: Self.text)
             for t in Self.keyTimes(document, frames) {
                 let name = frames.isStill ? scene : "\(scene)-\(String(format: "%.2f", t))s"
                 let image = try renderer.render(frames.frame(at: t))
@@ -55,7 +59,7 @@ final class KeyFrameSnapshotTests: XCTestCase {
         var renderer = LayerRenderer()
         for path in try Self.scenePaths() {
             let document = try SceneLoader.loadDocument(path: path)
-            let frames = document.frames()
+            let frames = document.frames(measuring: Self.text)
             let t = Self.keyTimes(document, frames).first ?? 0
             let frame = frames.frame(at: t)
             let json = SceneWriter.json(frame)

@@ -145,7 +145,9 @@ public enum FlowKind: PreviewKind {
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
     })
 
-    public static func animation(of settings: Settings) -> any PreviewAnimation { settings.scene.animation() }
+    public static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation {
+        settings.scene.animation(measuring: text)
+    }
 }
 
 /// A script's end against the scene's `duration`, and the frame budget every animated kind shares.

@@ -62,17 +62,19 @@ public struct FlowScene: Hashable, Sendable {
         self.showsTouches = showsTouches
     }
 
-    /// Runs the scroll script once; frames are then cheap to take.
-    public func animation() -> FlowAnimation { FlowAnimation(scene: self) }
+    /// Runs the scroll script once; frames are then cheap to take. `text` measures the bar's titles.
+    public func animation(measuring text: any TextMeasuring) -> FlowAnimation { FlowAnimation(scene: self, text: text) }
 }
 
 /// A flow scene with its scroll simulated: frame `i` is at time i / fps.
 public struct FlowAnimation: Sendable {
     public let scene: FlowScene
     public let timeline: ScrollTimeline
+    let text: any TextMeasuring
 
-    init(scene: FlowScene) {
+    init(scene: FlowScene, text: any TextMeasuring) {
         self.scene = scene
+        self.text = text
         var layout = scene.layout
         layout.viewSize = scene.viewFrame.size
         layout.numberOfItems = min(layout.numberOfItems, scene.items.count)
@@ -86,6 +88,6 @@ public struct FlowAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         var s = timeline.sample(at: t)
         if let frozen = scene.frozenOffset { s.contentOffset = frozen }
-        return FlowScreenBuilder(scene: scene, sample: s).build()
+        return FlowScreenBuilder(scene: scene, sample: s, text: text).build()
     }
 }

@@ -7,6 +7,7 @@ import LayerTree
 struct FlowScreenBuilder {
     let scene: FlowScene
     let sample: ScrollSample
+    let text: any TextMeasuring
 
     func build() -> LayerScene {
         let canvas = scene.canvas
@@ -168,12 +169,14 @@ struct FlowScreenBuilder {
         var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))
         chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: Color(hex: "#007AFF")!))
         let battery = DeviceChrome.battery(origin: Point(width - 52, 19), tint: .white, outlineAlpha: 0.5)
-        // UIKit centers the title unless the back button reaches it; then it starts after the back title.
-        // The back title's width is estimated from its length (17-pt text averages about 9 pt a character).
-        let backEnd = 28 + Double(scene.chrome.backTitle.count) * 9.2 + 10
-        let titleWidth = Double(scene.chrome.title.count) * 9.5
-        var titleX = (width - titleWidth) / 2
-        if titleX < backEnd { titleX = backEnd; title.alignment = .left }
+        // UIKit centers the title on the bar, moved aside just enough to clear the back button and the right
+        // item (8 pt from it, as the reversed recording shows), and truncates it when even that is too narrow.
+        let backEnd = 28 + text.width(of: back) + 10
+        let trailingStart = width - (scene.chrome.showsStepper ? 16 + 94 + 8 : 8)
+        let titleWidth = text.width(of: title) + 1
+        let titleX = max(backEnd, min((width - titleWidth) / 2, trailingStart - titleWidth))
+        let titleBoxWidth = min(titleWidth, max(0, trailingStart - titleX))
+        if titleBoxWidth < titleWidth { title.alignment = .left }
         var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
         wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .white))
         var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
@@ -185,7 +188,7 @@ struct FlowScreenBuilder {
             battery,
             chevron,
             label("back", Rect(28, barBottom - 44, 150, 44), back),
-            label("title", Rect(titleX, barBottom - 44, title.alignment == .left ? width - titleX - 8 : titleWidth, 44), title),
+            label("title", Rect(titleX, barBottom - 44, titleBoxWidth, 44), title),
         ]
         if scene.chrome.showsStepper { bar.sublayers.append(stepper(right: width - 16, centerY: barBottom - 22)) }
         return bar

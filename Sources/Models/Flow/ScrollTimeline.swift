@@ -111,7 +111,10 @@ public struct ScrollTimeline: Sendable {
         for gesture in gestures {
             switch gesture {
             case .wait(let seconds):
-                advance(seconds) { _ in settle() }
+                // A finger held still still reports where it is, so a release after a pause has no velocity.
+                advance(seconds) { _ in
+                    if let touch { history.append(at: t, touch) } else { settle() }
+                }
             case .drag(let drag):
                 let start = drag.from ?? touch ?? drag.to
                 if touch == nil || drag.from != nil {

@@ -17,10 +17,19 @@ public struct FingerDrag: Hashable, Sendable {
         Field("from", \.from, .optional(.point()), unit: "pt", doc: "where the finger goes down (else it is already down)"),
         Field("to", \.to, .point(), unit: "pt", required: true, doc: "where it ends, in screen points"),
         Field("duration", \.duration, .number(.positive), unit: "s", doc: ""),
-        Field("curve", \.curve, .choice(), doc: "the finger's pace"),
+        Field("curve", \.curve, curveType, doc: "the finger's pace: a Core Animation curve's name, or its control points"),
     ])
 
     public static let type = ValueType.object(schema, defaults: FingerDrag(to: .zero), summary: "{from, to, duration, curve}")
+
+    /// `"easeOut"`, or `[x1, y1, x2, y2]` as CAMediaTimingFunction(controlPoints:) takes them (x in 0...1).
+    static let curveType = ValueType<TimingCurve>.named(TimingCurve.named, otherwise: ValueType<TimingCurve>(
+        summary: "[x1, y1, x2, y2]", control: .numbers(["x1", "y1", "x2", "y2"]),
+        decode: { v, p, d in
+            let c = try d.numbers(v, p, [.unit, .any, .unit, .any])
+            return TimingCurve(CubicBezier(x1: c[0], y1: c[1], x2: c[2], y2: c[3]))
+        },
+        encode: { .numbers([$0.bezier.x1, $0.bezier.y1, $0.bezier.x2, $0.bezier.y2]) }))
 }
 
 public struct FingerTap: Hashable, Sendable {

@@ -1,25 +1,26 @@
-/// Core Animation's named timing functions (CAMediaTimingFunctionName), the one easing vocabulary of the
-/// models: UIView animations and batch updates use them, and so does a scripted finger's pace.
-public enum TimingCurve: String, Hashable, Sendable, CaseIterable {
-    case linear
-    /// kCAMediaTimingFunctionEaseIn: (0.42, 0) (1, 1).
-    case easeIn
-    /// kCAMediaTimingFunctionEaseOut: (0, 0) (0.58, 1).
-    case easeOut
-    /// kCAMediaTimingFunctionEaseInEaseOut: (0.42, 0) (0.58, 1), UIView.animate's default curve.
-    case easeInOut
-    /// kCAMediaTimingFunctionDefault: (0.25, 0.1) (0.25, 1), implicit layer animations.
-    case `default`
+/// A timing function as Core Animation defines one: a cubic Bézier from (0, 0) to (1, 1). The named ones
+/// (CAMediaTimingFunctionName) are the models' one easing vocabulary: UIView animations and batch updates use
+/// them, and so does a scripted finger's pace, which may also give its own control points as
+/// CAMediaTimingFunction(controlPoints:) does.
+public struct TimingCurve: Hashable, Sendable {
+    public var bezier: CubicBezier
 
-    public var bezier: CubicBezier {
-        switch self {
-        case .linear: CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
-        case .easeIn: CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
-        case .easeOut: CubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
-        case .easeInOut: CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-        case .default: CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
-        }
-    }
+    public init(_ bezier: CubicBezier) { self.bezier = bezier }
+
+    public static let linear = TimingCurve(CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))
+    /// kCAMediaTimingFunctionEaseIn.
+    public static let easeIn = TimingCurve(CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1))
+    /// kCAMediaTimingFunctionEaseOut.
+    public static let easeOut = TimingCurve(CubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1))
+    /// kCAMediaTimingFunctionEaseInEaseOut, UIView.animate's default curve.
+    public static let easeInOut = TimingCurve(CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
+    /// kCAMediaTimingFunctionDefault, implicit layer animations.
+    public static let `default` = TimingCurve(CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+
+    /// The names scenes use, in Core Animation's spelling less the prefix.
+    public static let named: [(String, TimingCurve)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut), ("default", .default),
+    ]
 
     /// Progress at the share `t` of the duration (clamped to 0...1).
     public func callAsFunction(_ t: Double) -> Double {

@@ -363,7 +363,9 @@ public enum SwipeKind: PreviewKind {
         }
     })
 
-    public static func animation(of settings: Settings) -> any PreviewAnimation { settings.scene.animation() }
+    public static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation {
+        settings.scene.animation(measuring: text)
+    }
 }
 
 extension SwipeAnimation: PreviewAnimation {

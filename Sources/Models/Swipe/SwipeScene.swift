@@ -95,24 +95,27 @@ public struct SwipeScene: Hashable, Sendable {
         }
     }
 
-    /// Button title width at 15 pt medium, estimated from the characters (the model has no fonts): the
-    /// minimum width of 74 points covers the demo's titles.
-    public static func estimatedTitleWidth(_ title: String) -> Double {
-        title.unicodeScalars.reduce(0) { $0 + ($1.value < 0x80 ? 8.6 : 13) }
-    }
-
     public static let buttonImageWidth = 30.0
 
-    public var table: SwipeTableGeometry {
+    /// A button's title as the actions view draws it (15 pt, medium unless the button is circular).
+    static func buttonTitle(_ title: String, style: SwipeButtonStyle, color: Color) -> TextContents {
+        TextContents(title, weight: style == .circular ? .regular : .medium, size: 15, color: color)
+    }
+
+    /// Where the cells are and how wide their buttons are, titles measured as they will be drawn.
+    public func table(measuring text: any TextMeasuring) -> SwipeTableGeometry {
         let width = screenWidth - metrics.rowInset - (metrics.rowInsetTrailing ?? metrics.rowInset)
         func w(_ c: SwipeActionsConfiguration?) -> Double {
-            c?.buttonWidth(cellWidth: width, titleWidth: Self.estimatedTitleWidth, imageWidth: Self.buttonImageWidth) ?? 0
+            guard let c else { return 0 }
+            return c.buttonWidth(cellWidth: width, titleWidth: { text.width(of: Self.buttonTitle($0, style: c.buttonStyle, color: .black)) },
+                                 imageWidth: Self.buttonImageWidth)
         }
         return SwipeTableGeometry(rows: rowFrames, rightToLeft: rightToLeft, leading: leading, trailing: trailing,
                                   leadingButtonWidth: w(leading), trailingButtonWidth: w(trailing))
     }
 
-    public func animation() -> SwipeAnimation { SwipeAnimation(scene: self) }
+    /// Runs the swipe script once; `text` measures button titles, dates and truncation.
+    public func animation(measuring text: any TextMeasuring) -> SwipeAnimation { SwipeAnimation(scene: self, text: text) }
 }
 
 /// A swipe scene with its script simulated: frame `i` is at time i / fps.
@@ -120,17 +123,19 @@ public struct SwipeAnimation: Sendable {
     public let scene: SwipeScene
     public let table: SwipeTableGeometry
     public let timeline: SwipeTimeline
+    let text: any TextMeasuring
 
-    init(scene: SwipeScene) {
+    init(scene: SwipeScene, text: any TextMeasuring) {
         self.scene = scene
-        table = scene.table
+        self.text = text
+        table = scene.table(measuring: text)
         timeline = SwipeTimeline(table: table, gestures: scene.gestures)
     }
 
     public var duration: Double { timeline.duration }
 
     public func frame(at t: Double) -> LayerScene {
-        SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t)).build()
+        SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t), text: text).build()
     }
 }
 

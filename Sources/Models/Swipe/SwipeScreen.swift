@@ -9,6 +9,7 @@ struct SwipeScreenBuilder {
     let scene: SwipeScene
     let table: SwipeTableGeometry
     let sample: SwipeSample
+    let text: any TextMeasuring
 
     static let screenHeight = 844.0
     static let groupedBackground = Color(hex: "#F2F2F7")!
@@ -145,11 +146,11 @@ struct SwipeScreenBuilder {
         var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 5.5 - 7, 12, 14), in: w))
         chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11.5, color: Color(hex: "#A6A6AA")!))
         layers.append(chevron)
-        // The sender runs up to the date; the date's width is estimated from its characters.
-        let dateWidth = email.date.unicodeScalars.reduce(0.0) { $0 + ($1.value < 0x80 ? 0.56 : 0.95) * small } + 2
+        // The sender runs up to the date, as wide as it is set.
+        let date = text(email.date, size: small, color: Self.secondaryText, align: scene.rightToLeft ? .left : .right, baseline: 24)
+        let dateWidth = self.text.width(of: date) + 1
         let dateFrame = flip(Rect(chevronX - 12 - dateWidth, 0, dateWidth, 40), in: w)
-        layers.append(label("date", dateFrame, text(email.date, size: small, color: Self.secondaryText,
-                                                    align: scene.rightToLeft ? .left : .right, baseline: 24)))
+        layers.append(label("date", dateFrame, date))
         layers.append(label("sender", flip(Rect(x, 0, chevronX - 12 - dateWidth - x - 4, 40), in: w),
                             text(email.sender, size: m.senderSize, weight: .semibold, baseline: 24)))
         let textWidth = w - x - 26
@@ -223,7 +224,7 @@ struct SwipeScreenBuilder {
             button.sublayers.append(image)
         }
         if showsTitle, let title = action.title {
-            var t = TextContents(title, weight: circular ? .regular : .medium, size: 15, color: tint)
+            var t = SwipeScene.buttonTitle(title, style: config.buttonStyle, color: tint)
             t.alignment = .center
             t.verticalAlignment = .firstBaseline(14.3)
             button.sublayers.append(label("title", Rect(0, top + imageHeight + spacing, frame.width, titleHeight), t))

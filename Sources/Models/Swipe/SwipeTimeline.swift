@@ -199,7 +199,8 @@ private struct Simulation {
             case .release(let velocity):
                 release(velocity: velocity)
             case .wait(let seconds):
-                advance(seconds) { _, _ in }
+                // A finger held still still reports where it is, so a release after a pause has no velocity.
+                advance(seconds) { sim, _ in if let p = sim.touch { sim.history.append(at: sim.t, p) } }
             case .tap(let tap):
                 touch = tap.point
                 advance(tap.duration) { _, _ in }
