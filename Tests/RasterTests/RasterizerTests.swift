@@ -129,9 +129,10 @@ final class RasterizerTests: XCTestCase {
     func testLinearGradientMatchesItsEndsAndMidpointUnderAMap() {
         // Black to white across x in a local space scaled 2x into device space.
         let map = ProjectiveTransform.scale(2, 2)
-        let paint = LinearGradientPaint(stops: [(0, (0, 0, 0, 1)), (1, (1, 1, 1, 1))], start: Point(0, 0), end: Point(32, 0), map: map)!
+        let gradient = LinearGradient(stops: [(0, (0, 0, 0, 1)), (1, (1, 1, 1, 1))], start: Point(0, 0), end: Point(32, 0), map: map)!
         var px = Pixmap(width: 64, height: 8)
-        rasterizer.fill(Path.rect(Rect(0, 0, 32, 4)).deviceContours(through: map), gradient: paint, into: &px, clip: Clip(rect: px.bounds))
+        rasterizer.fill(Path.rect(Rect(0, 0, 32, 4)).deviceContours(through: map), paint: .linearGradient(gradient), into: &px,
+                        clip: Clip(rect: px.bounds))
         // Pixel x has its centre at local (x + 0.5) / 2, so t = (x + 0.5) / 64.
         for x in [0, 16, 31, 47, 63] {
             let expected = Double(x) + 0.5
