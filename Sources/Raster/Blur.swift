@@ -1,14 +1,48 @@
 import Foundation
 
+/// Gaussian blur of standard deviation `sigma` pixels, approximated by three box blurs per axis (the
+/// approximation SVG's feGaussianBlur allows, within 3% of a true Gaussian), on planes of Float.
+struct BoxBlur {
+    /// Box width.
+    let d: Int
+    /// How far the result grows on every side (3σ and the boxes' reach), so nothing is cut off.
+    let pad: Int
+
+    init?(sigma: Double) {
+        guard sigma > 0.05 else { return nil }
+        d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        pad = Int((3 * sigma).rounded(.up)) + d
+    }
+
+    /// The bounds of the blurred image of `bounds`.
+    func grown(_ bounds: IntRect) -> IntRect {
+        IntRect(x: bounds.x - pad, y: bounds.y - pad, width: bounds.width + 2 * pad, height: bounds.height + 2 * pad)
+    }
+
+    /// Blurs `plane` (`width` wide) in place, `scratch` being a second buffer of its size. Only
+    /// `sourceRows` may be non-zero before: rows that are all zero stay zero in the horizontal passes.
+    func blur(_ plane: inout [Float], scratch: inout [Float], width: Int, height: Int, sourceRows: Range<Int>) {
+        // Box widths and offsets: odd d gives three centred boxes; even d two offset boxes and one of d+1.
+        let passes: [(width: Int, left: Int)] = d % 2 == 1
+            ? [(d, d / 2), (d, d / 2), (d, d / 2)]
+            : [(d, d / 2), (d, d / 2 - 1), (d + 1, d / 2)]
+        for p in passes {
+            boxRows(from: plane, into: &scratch, width: width, rows: sourceRows, box: p.width, left: p.left)
+            swap(&plane, &scratch)
+        }
+        for p in passes {
+            boxColumns(from: plane, into: &scratch, width: width, height: height, box: p.width, left: p.left)
+            swap(&plane, &scratch)
+        }
+    }
+}
+
 extension Mask {
-    /// Gaussian blur of standard deviation `sigma` pixels, approximated by three box blurs per axis (the
-    /// approximation SVG's feGaussianBlur allows, within 3% of a true Gaussian). The result grows by 3σ on
-    /// every side so nothing is cut off.
+    /// Gaussian blur of standard deviation `sigma` pixels (see `BoxBlur`); the result grows by 3σ on every
+    /// side so nothing is cut off.
     public func blurred(sigma: Double) -> Mask {
-        guard sigma > 0.05 else { return self }
-        let d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
-        let pad = Int((3 * sigma).rounded(.up)) + d
-        let out = IntRect(x: bounds.x - pad, y: bounds.y - pad, width: bounds.width + 2 * pad, height: bounds.height + 2 * pad)
+        guard let box = BoxBlur(sigma: sigma) else { return self }
+        let out = box.grown(bounds), pad = box.pad
         let w = out.width, h = out.height
         var a = [Float](repeating: 0, count: out.area)
         var b = [Float](repeating: 0, count: out.area)
@@ -20,22 +54,51 @@ extension Mask {
                 }
             }
         }
-        // Box widths and offsets: odd d gives three centred boxes; even d two offset boxes and one of d+1.
-        let passes: [(width: Int, left: Int)] = d % 2 == 1
-            ? [(d, d / 2), (d, d / 2), (d, d / 2)]
-            : [(d, d / 2), (d, d / 2 - 1), (d + 1, d / 2)]
-        // Rows that are all zero stay zero in the horizontal passes: only the source rows are blurred.
-        let firstRow = pad, lastRow = pad + bounds.height
-        for p in passes {
-            boxRows(from: a, into: &b, width: w, rows: firstRow..<lastRow, box: p.width, left: p.left)
-            swap(&a, &b)
-        }
-        for p in passes {
-            boxColumns(from: a, into: &b, width: w, height: h, box: p.width, left: p.left)
-            swap(&a, &b)
-        }
+        box.blur(&a, scratch: &b, width: w, height: h, sourceRows: pad..<(pad + bounds.height))
         let bytes = a.map { UInt8(min(255, max(0, $0 + 0.5))) }
         return Mask(bounds: out, data: bytes)
+    }
+}
+
+extension Pixmap {
+    /// Gaussian blur of all four premultiplied channels (see `BoxBlur`), as a layer's blur filter or a
+    /// backdrop blur would need; the result grows by 3σ on every side. Its alpha is exactly
+    /// `alphaMask().blurred(sigma:)`.
+    public func blurred(sigma: Double) -> Pixmap {
+        guard let box = BoxBlur(sigma: sigma) else { return self }
+        let out = box.grown(bounds), pad = box.pad
+        let w = out.width, h = out.height
+        var result = [UInt32](repeating: 0, count: out.area)
+        var a = [Float](repeating: 0, count: out.area)
+        var b = [Float](repeating: 0, count: out.area)
+        // Alpha first, so every color channel can be kept at or below it (rounding must not leave a
+        // premultiplied channel above its alpha).
+        for shift in [24, 0, 8, 16] as [UInt32] {
+            // Both planes start at zero: the horizontal passes leave rows outside the source unwritten.
+            if shift != 24 {
+                a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                b.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
+            pixels.withUnsafeBufferPointer { src in
+                a.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<bounds.height {
+                        let s = y * bounds.width, t = (y + pad) * w + pad
+                        for x in 0..<bounds.width { dst[t + x] = Float((src[s + x] >> shift) & 0xFF) }
+                    }
+                }
+            }
+            box.blur(&a, scratch: &b, width: w, height: h, sourceRows: pad..<(pad + bounds.height))
+            a.withUnsafeBufferPointer { plane in
+                result.withUnsafeMutableBufferPointer { px in
+                    for i in 0..<px.count {
+                        var v = UInt32(min(255, max(0, plane[i] + 0.5)))
+                        if shift != 24 { v = min(v, px[i] >> 24) }
+                        px[i] |= v << shift
+                    }
+                }
+            }
+        }
+        return Pixmap(bounds: out, pixels: result)
     }
 }
 
