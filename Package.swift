@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "Text", dependencies: ["Geometry", "LayerTree", "Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "Text", dependencies: ["Geometry", "LayerTree", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
         .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),

@@ -79,15 +79,15 @@ public struct LayerRenderer {
                                    into target: inout Pixmap, clip: Clip) throws {
         let radius = layer.effectiveCornerRadius
         if let bg = layer.backgroundColor, bg.isVisible {
-            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, color: premultiplied(bg, opacity: opacity), into: &target, clip: clip)
+            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .solid(premultiplied(bg, opacity: opacity)),
+                 into: &target, clip: clip)
         }
         if case .gradient(let g) = layer.contents {
             let b = layer.bounds
             func unit(_ p: Point) -> Point { Point(b.origin.x + p.x * b.size.width, b.origin.y + p.y * b.size.height) }
             let stops = g.stops.map { ($0.0, (r: $0.1.red, g: $0.1.green, b: $0.1.blue, a: $0.1.alpha)) }
-            if let paint = LinearGradientPaint(stops: stops, start: unit(g.startPoint), end: unit(g.endPoint), map: map, opacity: opacity) {
-                let contours = Path.roundedRect(layer.bounds, radius: radius).deviceContours(through: map)
-                rasterizer.fill(contours, gradient: paint, into: &target, clip: clip)
+            if let gradient = LinearGradient(stops: stops, start: unit(g.startPoint), end: unit(g.endPoint), map: map, opacity: opacity) {
+                fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .linearGradient(gradient), into: &target, clip: clip)
             }
         } else if let contents = layer.contents {
             let color: Color
@@ -99,7 +99,7 @@ public struct LayerRenderer {
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
             let start = ContinuousClock.now
-            fill(try contentsPath(contents, bounds: layer.bounds), map: map, color: premultiplied(color, opacity: opacity),
+            fill(try contentsPath(contents, bounds: layer.bounds), map: map, paint: .solid(premultiplied(color, opacity: opacity)),
                  into: &target, clip: clip)
             contentsTime += ContinuousClock.now - start
         }
@@ -128,7 +128,7 @@ public struct LayerRenderer {
             if inner.width > 0 && inner.height > 0 {
                 ring.append(Path.roundedRect(inner, radius: max(0, radius - bw), reversed: true))
             }
-            fill(ring, map: map, color: premultiplied(layer.borderColor, opacity: opacity), into: &target, clip: clip)
+            fill(ring, map: map, paint: .solid(premultiplied(layer.borderColor, opacity: opacity)), into: &target, clip: clip)
         }
     }
 
@@ -148,9 +148,9 @@ public struct LayerRenderer {
         return path
     }
 
-    private mutating func fill(_ path: Path, map: ProjectiveTransform, color: PremultipliedColor,
+    private mutating func fill(_ path: Path, map: ProjectiveTransform, paint: Paint,
                                into target: inout Pixmap, clip: Clip) {
-        rasterizer.fill(path.deviceContours(through: map), color: color, into: &target, clip: clip)
+        rasterizer.fill(path.deviceContours(through: map), paint: paint, into: &target, clip: clip)
     }
 
     /// The device rectangle of `bounds` when the map only scales and translates it onto whole pixels and
@@ -175,7 +175,7 @@ public struct LayerRenderer {
         let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
-        target.fill(alpha, color: color, clip: clip)
+        target.fill(alpha, paint: .solid(color), clip: clip)
     }
 
     private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {

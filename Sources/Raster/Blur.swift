@@ -1,14 +1,48 @@
 import Foundation
 
+/// Gaussian blur of standard deviation `sigma` pixels, approximated by three box blurs per axis (the
+/// approximation SVG's feGaussianBlur allows, within 3% of a true Gaussian), on planes of Float.
+struct BoxBlur {
+    /// Box width.
+    let d: Int
+    /// How far the result grows on every side (3σ and the boxes' reach), so nothing is cut off.
+    let pad: Int
+
+    init?(sigma: Double) {
+        guard sigma > 0.05 else { return nil }
+        d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        pad = Int((3 * sigma).rounded(.up)) + d
+    }
+
+    /// The bounds of the blurred image of `bounds`.
+    func grown(_ bounds: IntRect) -> IntRect {
+        IntRect(x: bounds.x - pad, y: bounds.y - pad, width: bounds.width + 2 * pad, height: bounds.height + 2 * pad)
+    }
+
+    /// Blurs `plane` (`width` wide) in place, `scratch` being a second buffer of its size. Only
+    /// `sourceRows` may be non-zero before: rows that are all zero stay zero in the horizontal passes.
+    func blur(_ plane: inout [Float], scratch: inout [Float], width: Int, height: Int, sourceRows: Range<Int>) {
+        // Box widths and offsets: odd d gives three centred boxes; even d two offset boxes and one of d+1.
+        let passes: [(width: Int, left: Int)] = d % 2 == 1
+            ? [(d, d / 2), (d, d / 2), (d, d / 2)]
+            : [(d, d / 2), (d, d / 2 - 1), (d + 1, d / 2)]
+        for p in passes {
+            boxRows(from: plane, into: &scratch, width: width, rows: sourceRows, box: p.width, left: p.left)
+            swap(&plane, &scratch)
+        }
+        for p in passes {
+            boxColumns(from: plane, into: &scratch, width: width, height: height, box: p.width, left: p.left)
+            swap(&plane, &scratch)
+        }
+    }
+}
+
 extension Mask {
-    /// Gaussian blur of standard deviation `sigma` pixels, approximated by three box blurs per axis (the
-    /// approximation SVG's feGaussianBlur allows, within 3% of a true Gaussian). The result grows by 3σ on
-    /// every side so nothing is cut off.
+    /// Gaussian blur of standard deviation `sigma` pixels (see `BoxBlur`); the result grows by 3σ on every
+    /// side so nothing is cut off.
     public func blurred(sigma: Double) -> Mask {
-        guard sigma > 0.05 else { return self }
-        let d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
-        let pad = Int((3 * sigma).rounded(.up)) + d
-        let out = IntRect(x: bounds.x - pad, y: bounds.y - pad, width: bounds.width + 2 * pad, height: bounds.height + 2 * pad)
+        guard let box = BoxBlur(sigma: sigma) else { return self }
+        let out = box.grown(bounds), pad = box.pad
         let w = out.width, h = out.height
         var a = [Float](repeating: 0, count: out.area)
         var b = [Float](repeating: 0, count: out.area)
@@ -20,67 +54,131 @@ extension Mask {
                 }
             }
         }
-        // Box widths and offsets: odd d gives three centred boxes; even d two offset boxes and one of d+1.
-        let passes: [(width: Int, left: Int)] = d % 2 == 1
-            ? [(d, d / 2), (d, d / 2), (d, d / 2)]
-            : [(d, d / 2), (d, d / 2 - 1), (d + 1, d / 2)]
-        // Rows that are all zero stay zero in the horizontal passes: only the source rows are blurred.
-        let firstRow = pad, lastRow = pad + bounds.height
-        for p in passes {
-            boxRows(from: a, into: &b, width: w, rows: firstRow..<lastRow, box: p.width, left: p.left)
-            swap(&a, &b)
-        }
-        for p in passes {
-            boxColumns(from: a, into: &b, width: w, height: h, box: p.width, left: p.left)
-            swap(&a, &b)
-        }
+        box.blur(&a, scratch: &b, width: w, height: h, sourceRows: pad..<(pad + bounds.height))
         let bytes = a.map { UInt8(min(255, max(0, $0 + 0.5))) }
         return Mask(bounds: out, data: bytes)
     }
 }
 
+extension Pixmap {
+    /// Gaussian blur of all four premultiplied channels (see `BoxBlur`), as a layer's blur filter or a
+    /// backdrop blur would need; the result grows by 3σ on every side. Its alpha is exactly
+    /// `alphaMask().blurred(sigma:)`.
+    public func blurred(sigma: Double) -> Pixmap {
+        guard let box = BoxBlur(sigma: sigma) else { return self }
+        let out = box.grown(bounds), pad = box.pad
+        let w = out.width, h = out.height
+        var result = [UInt32](repeating: 0, count: out.area)
+        var a = [Float](repeating: 0, count: out.area)
+        var b = [Float](repeating: 0, count: out.area)
+        // Alpha first, so every color channel can be kept at or below it (rounding must not leave a
+        // premultiplied channel above its alpha).
+        for shift in [24, 0, 8, 16] as [UInt32] {
+            // Both planes start at zero: the horizontal passes leave rows outside the source unwritten.
+            if shift != 24 {
+                a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                b.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
+            pixels.withUnsafeBufferPointer { src in
+                a.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<bounds.height {
+                        let s = y * bounds.width, t = (y + pad) * w + pad
+                        for x in 0..<bounds.width { dst[t + x] = Float((src[s + x] >> shift) & 0xFF) }
+                    }
+                }
+            }
+            box.blur(&a, scratch: &b, width: w, height: h, sourceRows: pad..<(pad + bounds.height))
+            a.withUnsafeBufferPointer { plane in
+                result.withUnsafeMutableBufferPointer { px in
+                    for i in 0..<px.count {
+                        var v = UInt32(min(255, max(0, plane[i] + 0.5)))
+                        if shift != 24 { v = min(v, px[i] >> 24) }
+                        px[i] |= v << shift
+                    }
+                }
+            }
+        }
+        return Pixmap(bounds: out, pixels: result)
+    }
+}
+
 /// out[x] = mean(in[x - left ..< x - left + box]) along each row, by a running sum.
+///
+/// The running sum is a serial chain of adds, so rows go four at a time, one per lane of a SIMD4: each
+/// lane performs exactly the adds of its row in the same order (the result is bit-identical to one row at
+/// a time), and the four independent chains overlap. The x range is split where the entering and leaving
+/// samples start and stop existing, so the loops carry no per-pixel bounds tests.
 private func boxRows(from src: [Float], into dst: inout [Float], width: Int, rows: Range<Int>, box: Int, left: Int) {
+    guard !rows.isEmpty, width > 0 else { return }
     let inv = 1 / Float(box)
+    // x < addEnd: the entering sample x - left + box is inside the row; x >= dropStart: the leaving one
+    // x - left is.
+    let addEnd = min(width, max(0, width - box + left)), dropStart = min(width, max(0, left))
+    let cuts = [0, min(addEnd, dropStart), max(addEnd, dropStart), width]
+    let initial = min(width, box - left)
     src.withUnsafeBufferPointer { s in
         dst.withUnsafeMutableBufferPointer { o in
-            for y in rows {
-                let base = y * width
-                var sum: Float = 0
-                for j in 0..<min(width, box - left) { sum += s[base + j] }
-                for x in 0..<width {
-                    o[base + x] = sum * inv
-                    let add = x - left + box, drop = x - left
-                    if add < width { sum += s[base + add] }
-                    if drop >= 0 { sum -= s[base + drop] }
+            let s = s.baseAddress!, o = o.baseAddress!
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                // A last group of fewer than four rows repeats its last row in the spare lanes: they compute
+                // and store the same values to the same place.
+                let last = rows.upperBound - 1
+                let b0 = y * width, b1 = min(y + 1, last) * width, b2 = min(y + 2, last) * width, b3 = min(y + 3, last) * width
+                @inline(__always) func load(_ i: Int) -> SIMD4<Float> { SIMD4(s[b0 + i], s[b1 + i], s[b2 + i], s[b3 + i]) }
+                @inline(__always) func store(_ v: SIMD4<Float>, _ i: Int) {
+                    o[b0 + i] = v[0]; o[b1 + i] = v[1]; o[b2 + i] = v[2]; o[b3 + i] = v[3]
                 }
+                var sum = SIMD4<Float>(repeating: 0)
+                for j in 0..<initial { sum += load(j) }
+                for k in 0..<3 where cuts[k] < cuts[k + 1] {
+                    let lo = cuts[k], hi = cuts[k + 1]
+                    let add = box - left, drop = -left
+                    switch (lo < addEnd, lo >= dropStart) {
+                    case (true, true):
+                        for x in lo..<hi { store(sum * inv, x); sum += load(x + add); sum -= load(x + drop) }
+                    case (true, false):
+                        for x in lo..<hi { store(sum * inv, x); sum += load(x + add) }
+                    case (false, true):
+                        for x in lo..<hi { store(sum * inv, x); sum -= load(x + drop) }
+                    case (false, false):
+                        for x in lo..<hi { store(sum * inv, x) }
+                    }
+                }
+                y += 4
             }
         }
     }
 }
 
-/// The same along columns, all columns at once, one row at a time, so memory is read in order.
+/// The same along columns, all columns at once, one row at a time, so memory is read in order: each
+/// output row is the running sums scaled, then the sums take in the entering row and let go of the
+/// leaving one, in one pass (per column the same adds in the same order as separate passes).
 private func boxColumns(from src: [Float], into dst: inout [Float], width: Int, height: Int, box: Int, left: Int) {
     let inv = 1 / Float(box)
     var sums = [Float](repeating: 0, count: width)
     src.withUnsafeBufferPointer { s in
         dst.withUnsafeMutableBufferPointer { o in
             sums.withUnsafeMutableBufferPointer { acc in
+                let s = s.baseAddress!, o = o.baseAddress!, acc = acc.baseAddress!
                 for j in 0..<min(height, box - left) {
                     let r = j * width
                     for x in 0..<width { acc[x] += s[r + x] }
                 }
                 for y in 0..<height {
-                    let r = y * width
-                    for x in 0..<width { o[r + x] = acc[x] * inv }
+                    let out = o + y * width
                     let add = y - left + box, drop = y - left
-                    if add < height {
-                        let ra = add * width
-                        for x in 0..<width { acc[x] += s[ra + x] }
-                    }
-                    if drop >= 0 {
-                        let rd = drop * width
-                        for x in 0..<width { acc[x] -= s[rd + x] }
+                    // Clamped so the pointers stay inside the plane even for the rows that do not use them.
+                    let entering = s + min(add, height - 1) * width, leaving = s + max(drop, 0) * width
+                    switch (add < height, drop >= 0) {
+                    case (true, true):
+                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a + entering[x] - leaving[x] }
+                    case (true, false):
+                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a + entering[x] }
+                    case (false, true):
+                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a - leaving[x] }
+                    case (false, false):
+                        for x in 0..<width { out[x] = acc[x] * inv }
                     }
                 }
             }

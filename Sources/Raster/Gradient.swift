@@ -2,7 +2,7 @@ import Geometry
 
 /// An axial gradient as a paint: colors along the segment start → end of some local space, seen through a
 /// projective map into device space. Colors are looked up in a 256-entry table of premultiplied pixels.
-public struct LinearGradientPaint: Sendable {
+public struct LinearGradient: Sendable {
     /// Device → local, to find each pixel's place on the gradient.
     let inverse: ProjectiveTransform
     let start: Point
@@ -38,33 +38,30 @@ public struct LinearGradientPaint: Sendable {
         self.table = table
     }
 
-    /// The premultiplied color at the center of device pixel (x, y).
-    @inline(__always)
-    func color(x: Int, y: Int) -> UInt32 {
-        let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-        let t = (p.x - start.x) * direction.x + (p.y - start.y) * direction.y
-        let i = t.isFinite ? Int((min(1, max(0, t)) * 255).rounded()) : 0
-        return table[i]
-    }
-}
-
-extension Rasterizer {
-    /// Fills closed device-space contours with a gradient, limited by `clip`.
-    public mutating func fill(_ contours: [[Point]], gradient: LinearGradientPaint, into target: inout Pixmap, clip: Clip) {
-        guard let mask = coverage(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
-        let area = mask.bounds.intersection(clip.rect)
-        guard !area.isEmpty else { return }
-        let tb = target.bounds, mb = mask.bounds
-        let clipMask = clip.mask
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                var cov = UInt32(mask.data[(y - mb.y) * mb.width + x - mb.x])
-                if let clipMask { cov = (cov * UInt32(clipMask.value(x: x, y: y)) + 127) / 255 }
-                guard cov != 0 else { continue }
-                let i = (y - tb.y) * tb.width + x - tb.x
-                let c = gradient.color(x: x, y: y)
-                target.pixels[i] = paint(c, opaque: c >> 24 == 255, coverage: cov, over: target.pixels[i])
+    /// Colors at the centers of `count` device pixels from (x, y) rightwards.
+    ///
+    /// Each pixel maps its own center (no incremental stepping), so a pixel's color does not depend on
+    /// where its span starts.
+    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Double(y) + 0.5
+        let inverse = inverse, start = start, direction = direction
+        table.withUnsafeBufferPointer { table in
+            for i in 0..<count {
+                let p = inverse.apply(Point(Double(x + i) + 0.5, py))
+                let t = (p.x - start.x) * direction.x + (p.y - start.y) * direction.y
+                // Table index 0...255 by construction (t clamped), so the unchecked read is in bounds.
+                let k = t.isFinite ? roundedIndex(min(1, max(0, t)) * 255) : 0
+                out[i] = table[k]
             }
         }
     }
+}
+
+/// `x.rounded()` (half away from zero) for x >= 0, without the libm call `rounded()` makes on baseline
+/// x86-64: truncating x + 0.5 is the same except where that sum rounds up to the next integer
+/// (x = 0.49999999999999994), which the exact difference k - x > 0.5 catches.
+@inline(__always)
+func roundedIndex(_ x: Double) -> Int {
+    let k = Int(x + 0.5)
+    return Double(k) - x > 0.5 ? k - 1 : k
 }

@@ -8,13 +8,17 @@ import Geometry
 /// resolved as |sum| clamped to 1, exact for the non-self-overlapping contours the layer tree draws (and
 /// holes with opposite winding, like borders).
 ///
-/// The rasterizer owns a scratch buffer that it reuses between calls, so a frame allocates it once.
+/// The rasterizer owns scratch buffers that it reuses between calls, so a frame allocates them once.
 public struct Rasterizer: Sendable {
     private var cells: [Float] = []
     /// One bit per block of cells in each row, set where a segment wrote: rows are summed pixel by pixel
     /// only in written blocks; between them the running sum is constant and the mask is a memset.
     private var dirty: [UInt64] = []
     private var rowScratch: [UInt8] = []
+
+    /// Row scratch for the paint pipeline: shaded colors and coverage scaled by a clip mask.
+    private var colorScratch: [UInt32] = []
+    private var coverageScratch: [UInt8] = []
 
     public init() {}
 
@@ -23,52 +27,37 @@ public struct Rasterizer: Sendable {
         guard let area = coveredArea(of: contours, clip: clip) else { return nil }
         var data = [UInt8](repeating: 0, count: area.area)
         data.withUnsafeMutableBufferPointer { out in
-            sweep(contours, area: area,
-                  run: { y, x, count, value in
-                      if value != 0 { (out.baseAddress! + (y - area.y) * area.width + x - area.x).update(repeating: value, count: count) }
-                  },
-                  pixels: { y, x, values in
-                      (out.baseAddress! + (y - area.y) * area.width + x - area.x).update(from: values.baseAddress!, count: values.count)
-                  })
+            var writer = MaskWriter(data: out.baseAddress!, bounds: area)
+            sweep(contours, area: area, into: &writer)
         }
         return Mask(bounds: area, data: data)
     }
 
-    /// Fills closed device-space contours with `color` straight into `target`, without materialising a
-    /// mask: runs of constant coverage (a shape's interior) become plain stores or one blend per pixel.
+    /// Fills closed device-space contours with `paint` straight into `target`, limited by `clip`, without
+    /// materialising a mask: the sweep hands its spans to the paint pipeline, so runs of constant coverage
+    /// (a shape's interior) become plain stores or one blend per pixel.
+    public mutating func fill(_ contours: [[Point]], paint: Paint, into target: inout Pixmap, clip: Clip) {
+        guard !paint.isInvisible, let area = coveredArea(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
+        // Taken out of self while the sweep (a mutating method) runs, and put back after: no copy, as each
+        // array stays uniquely referenced.
+        var colors = colorScratch, coverage = coverageScratch
+        colorScratch = []; coverageScratch = []
+        defer { colorScratch = colors; coverageScratch = coverage }
+        if colors.count < area.width { colors = [UInt32](repeating: 0, count: area.width) }
+        if coverage.count < area.width { coverage = [UInt8](repeating: 0, count: area.width) }
+        colors.withUnsafeMutableBufferPointer { colors in
+            coverage.withUnsafeMutableBufferPointer { coverage in
+                target.withBlitter(paint: paint, clip: clip, colorScratch: colors.baseAddress!,
+                                   coverageScratch: coverage.baseAddress!) { blitter in
+                    sweep(contours, area: area, into: &blitter)
+                }
+            }
+        }
+    }
+
+    /// Shorthand for a solid paint.
     public mutating func fill(_ contours: [[Point]], color: PremultipliedColor, into target: inout Pixmap, clip: Clip) {
-        guard color.packed != 0 else { return }
-        if clip.mask != nil {
-            if let mask = coverage(of: contours, clip: target.bounds.intersection(clip.rect)) { target.fill(mask, color: color, clip: clip) }
-            return
-        }
-        guard let area = coveredArea(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
-        let src = color.packed
-        let opaque = src >> 24 == 255
-        let tb = target.bounds
-        target.pixels.withUnsafeMutableBufferPointer { p in
-            sweep(contours, area: area,
-                  run: { y, x, count, value in
-                      let base = p.baseAddress! + (y - tb.y) * tb.width + x - tb.x
-                      if value == 255 && opaque {
-                          base.update(repeating: src, count: count)
-                      } else if value != 0 {
-                          let c = value == 255 ? src : multiply(src, UInt32(value))
-                          for i in 0..<count { base[i] = sourceOver(c, base[i]) }
-                      }
-                  },
-                  pixels: { y, x, values in
-                      let base = p.baseAddress! + (y - tb.y) * tb.width + x - tb.x
-                      for i in 0..<values.count {
-                          let v = UInt32(values[i])
-                          if v == 255 {
-                              base[i] = opaque ? src : sourceOver(src, base[i])
-                          } else if v != 0 {
-                              base[i] = sourceOver(multiply(src, v), base[i])
-                          }
-                      }
-                  })
-        }
+        fill(contours, paint: .solid(color), into: &target, clip: clip)
     }
 
     private func coveredArea(of contours: [[Point]], clip: IntRect) -> IntRect? {
@@ -79,11 +68,9 @@ public struct Rasterizer: Sendable {
     }
 
     /// Accumulates the contours over `area`, then walks every row left to right, handing constant stretches
-    /// to `run` (device y, x, count, coverage) and computed pixels of written blocks to `pixels`.
+    /// and the computed pixels of written blocks to `sink`.
     @inline(__always)
-    private mutating func sweep(_ contours: [[Point]], area: IntRect,
-                                run: (Int, Int, Int, UInt8) -> Void,
-                                pixels: (Int, Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, into sink: inout Sink) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
         var shift = 3
@@ -124,10 +111,11 @@ public struct Rasterizer: Sendable {
                                     scratch[x] = coverageByte(sum)
                                 }
                                 if start < w {
-                                    pixels(area.y + y, area.x + start, UnsafeBufferPointer(rebasing: scratch[start..<min(end, w)]))
+                                    sink.span(y: area.y + y, x: area.x + start, count: min(end, w) - start,
+                                              coverage: UnsafePointer(scratch.baseAddress! + start))
                                 }
                             } else if start < w {
-                                run(area.y + y, area.x + start, min(end, w) - start, coverageByte(sum))
+                                sink.run(y: area.y + y, x: area.x + start, count: min(end, w) - start, coverage: coverageByte(sum))
                             }
                             b = e
                         }

@@ -1,7 +1,6 @@
 import CFreeType
 import CHarfBuzz
 import Geometry
-import Raster
 
 /// One font file's FreeType and HarfBuzz objects, shared by every Face that resolves to it.
 final class FaceData {

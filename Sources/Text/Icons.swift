@@ -1,6 +1,5 @@
 import Geometry
 import LayerTree
-import Raster
 
 extension Icon {
     /// The icon's code point in Font Awesome 4.7 (fonts-font-awesome), the Debian icon face closest to the

@@ -1,6 +1,5 @@
 import Geometry
 import LayerTree
-import Raster
 
 /// One glyph placed in a layer's space: its face, id, point size and pen position on the baseline.
 public struct PlacedGlyph: Hashable {

@@ -103,7 +103,7 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(m.bounds.maxY, Int(corners[2].y.rounded(.up)))
     }
 
-    func testGeometryBehindTheEyeIsClipped() {
+    func testGeometryBehindTheEyeIsClipped() throws {
         // Rotated 80° under a strong perspective the near edge passes behind the eye (w <= 0).
         var t = Transform3D.identity
         t.m34 = -1.0 / 20
@@ -112,8 +112,28 @@ final class RasterizerTests: XCTestCase {
         let contours = Path.rect(Rect(0, 0, 40, 60)).deviceContours(through: map)
         XCTAssertFalse(contours.isEmpty)
         for c in contours { for p in c { XCTAssertTrue(p.x.isFinite && p.y.isFinite) } }
-        let m = rasterizer.coverage(of: contours, clip: clip)
-        XCTAssertNotNil(m)
+        let m = try XCTUnwrap(rasterizer.coverage(of: contours, clip: clip))
+
+        // Centered local point (x, y) goes to (x / w + 32, y cos / w + 32), w = 1 - y sin / 20: w reaches 0 at
+        // y = 20 / sin, so only y < 20 / sin has an image. The far edge y = -30 lands on the row y0 below; the
+        // side edges x = ±20 become the lines |X - 32| = 20 + (Y - 32) tan, which open out downwards to
+        // infinity as w → 0. The visible part is that wedge below y0, cut by the 64 x 64 clip.
+        let a = 80 * Double.pi / 180, tanA = tan(a)
+        let y0 = 32 - 30 * cos(a) / (1 + 30 * sin(a) / 20)
+        let yFull = 32 + 12 / tanA  // where the half-width reaches 32: the wedge fills the clip's rows
+        let wedge = 2 * (20 * (yFull - y0) + tanA / 2 * (pow(yFull - 32, 2) - pow(y0 - 32, 2)))
+        let expected = wedge + (64 - yFull) * 64
+        XCTAssertEqual(m.coveredArea, expected, accuracy: 0.5)
+        // Nothing on the wrong side: without the clip at w > 0 the part behind the eye would project above
+        // y0 (its corners come out near Y = 21), mirrored.
+        XCTAssertEqual(m.bounds.y, Int(y0.rounded(.down)))
+        XCTAssertEqual(m.bounds.maxY, 64)
+        let above = (0..<Int(y0.rounded(.down))).flatMap { y in (0..<64).map { m.value(x: $0, y: y) } }
+        XCTAssertEqual(above.filter { $0 != 0 }.count, 0)
+        // Below the wedge's apex every pixel is covered, and beside the far edge nothing is.
+        for x in 0..<64 { XCTAssertEqual(m.value(x: x, y: 40), 255, "x \(x)") }
+        XCTAssertEqual(m.value(x: 32, y: 30), 255)
+        XCTAssertEqual(m.value(x: 5, y: 30), 0)
     }
 
     func testCompositeAndFillBlendSourceOver() {
@@ -129,9 +149,10 @@ final class RasterizerTests: XCTestCase {
     func testLinearGradientMatchesItsEndsAndMidpointUnderAMap() {
         // Black to white across x in a local space scaled 2x into device space.
         let map = ProjectiveTransform.scale(2, 2)
-        let paint = LinearGradientPaint(stops: [(0, (0, 0, 0, 1)), (1, (1, 1, 1, 1))], start: Point(0, 0), end: Point(32, 0), map: map)!
+        let gradient = LinearGradient(stops: [(0, (0, 0, 0, 1)), (1, (1, 1, 1, 1))], start: Point(0, 0), end: Point(32, 0), map: map)!
         var px = Pixmap(width: 64, height: 8)
-        rasterizer.fill(Path.rect(Rect(0, 0, 32, 4)).deviceContours(through: map), gradient: paint, into: &px, clip: Clip(rect: px.bounds))
+        rasterizer.fill(Path.rect(Rect(0, 0, 32, 4)).deviceContours(through: map), paint: .linearGradient(gradient), into: &px,
+                        clip: Clip(rect: px.bounds))
         // Pixel x has its centre at local (x + 0.5) / 2, so t = (x + 0.5) / 64.
         for x in [0, 16, 31, 47, 63] {
             let expected = Double(x) + 0.5

@@ -1,5 +1,3 @@
-import Geometry
-
 /// A vector path in some 2D space: contours of lines and quadratic and cubic Bézier curves.
 public struct Path: Hashable, Sendable {
     public enum Element: Hashable, Sendable {

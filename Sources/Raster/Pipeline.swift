@@ -1,0 +1,227 @@
+/// The one way coverage becomes pixels: coverage (from the rasterizer, a mask, or a uniform rectangle)
+/// arrives row by row as spans; each span is scaled by the clip mask, shaded by the paint (one switch per
+/// span) and source-over blended by `blendSpan`, the single per-pixel loop every fill and composite uses.
+
+// MARK: Coverage in
+
+/// Receives coverage left to right along rows: stretches of one value, and spans of computed values.
+protocol CoverageSink {
+    /// `count` pixels from (x, y) rightwards, all at `coverage`.
+    mutating func run(y: Int, x: Int, count: Int, coverage: UInt8)
+    /// `count` pixels from (x, y) rightwards, each with its own coverage.
+    mutating func span(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
+}
+
+/// Stores coverage in a zeroed mask buffer covering `bounds`.
+struct MaskWriter: CoverageSink {
+    let data: UnsafeMutablePointer<UInt8>
+    let bounds: IntRect
+
+    @inline(__always)
+    func run(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if coverage != 0 { (data + (y - bounds.y) * bounds.width + x - bounds.x).update(repeating: coverage, count: count) }
+    }
+
+    @inline(__always)
+    func span(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        (data + (y - bounds.y) * bounds.width + x - bounds.x).update(from: coverage, count: count)
+    }
+}
+
+// MARK: Pixels out
+
+/// Paints spans of coverage into a target: coverage × clip → paint → source-over.
+///
+/// Spans must lie inside the target and, when there is a clip mask, inside the clip's rectangle; the
+/// scratch rows must hold the widest span.
+struct SpanBlitter: CoverageSink {
+    let target: UnsafeMutablePointer<UInt32>
+    let targetBounds: IntRect
+    let paint: Paint
+    /// The solid color, read once here rather than unpacked from the enum for every span.
+    let solid: UInt32
+    let clip: UnsafePointer<UInt8>?
+    let clipBounds: IntRect
+    let colorScratch: UnsafeMutablePointer<UInt32>
+    let coverageScratch: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    func run(y: Int, x: Int, count: Int, coverage value: UInt8) {
+        guard value != 0 else { return }
+        guard let clip else { return shadeAndBlend(y: y, x: x, count: count, UniformCoverage(value: UInt32(value))) }
+        let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
+        // Full coverage times the clip is the clip itself ((255 c + 127) / 255 = c).
+        if value == 255 { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: c)) }
+        let v = UInt32(value)
+        for i in 0..<count { coverageScratch[i] = UInt8(truncatingIfNeeded: (v * UInt32(c[i]) + 127) / 255) }
+        shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: coverageScratch))
+    }
+
+    @inline(__always)
+    func span(y: Int, x: Int, count: Int, coverage values: UnsafePointer<UInt8>) {
+        guard let clip else { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: values)) }
+        let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
+        for i in 0..<count {
+            coverageScratch[i] = UInt8(truncatingIfNeeded: (UInt32(values[i]) * UInt32(c[i]) + 127) / 255)
+        }
+        shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: coverageScratch))
+    }
+
+    /// Colors for the span, by the paint's kind (decided here, once per span), then the blend.
+    @inline(__always)
+    private func shadeAndBlend<C: CoverageRow>(y: Int, x: Int, count: Int, _ coverage: C) {
+        let dst = target + (y - targetBounds.y) * targetBounds.width + x - targetBounds.x
+        if case .solid = paint {
+            blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
+        } else {
+            shadeAndBlendSampled(y: y, x: x, count: count, dst: dst, coverage)
+        }
+    }
+
+    /// Paints that vary per pixel, kept out of line so that the solid path, inlined into the coverage
+    /// loops, stays small enough for the optimizer to keep its loop in registers.
+    @inline(never)
+    private func shadeAndBlendSampled<C: CoverageRow>(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt32>, _ coverage: C) {
+        switch paint {
+        case .solid:
+            blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
+        case .linearGradient(let gradient):
+            gradient.shade(y: y, x: x, count: count, into: colorScratch)
+            blendSpan(dst, count: count, coverage: coverage, colors: ColorPixels(pixels: colorScratch))
+        case .image(let image):
+            image.shade(y: y, x: x, count: count, scratch: colorScratch) { colors in
+                blendSpan(dst, count: count, coverage: coverage, colors: ColorPixels(pixels: colors))
+            }
+        }
+    }
+}
+
+/// Per-pixel coverage or color, either one value for the whole span or one per pixel. Generic over these,
+/// `blendSpan` is specialized for each pairing, so there is no dynamic dispatch in the pixel loop.
+protocol CoverageRow {
+    static var isUniform: Bool { get }
+    subscript(i: Int) -> UInt32 { get }
+}
+
+protocol ColorRow {
+    static var isUniform: Bool { get }
+    subscript(i: Int) -> UInt32 { get }
+}
+
+struct UniformCoverage: CoverageRow {
+    let value: UInt32
+    static var isUniform: Bool { true }
+    subscript(i: Int) -> UInt32 { @inline(__always) get { value } }
+}
+
+struct CoverageBytes: CoverageRow {
+    let bytes: UnsafePointer<UInt8>
+    static var isUniform: Bool { false }
+    subscript(i: Int) -> UInt32 { @inline(__always) get { UInt32(bytes[i]) } }
+}
+
+struct UniformColor: ColorRow {
+    let value: UInt32
+    static var isUniform: Bool { true }
+    subscript(i: Int) -> UInt32 { @inline(__always) get { value } }
+}
+
+struct ColorPixels: ColorRow {
+    let pixels: UnsafePointer<UInt32>
+    static var isUniform: Bool { false }
+    subscript(i: Int) -> UInt32 { @inline(__always) get { pixels[i] } }
+}
+
+/// Source-over of premultiplied `colors` at `coverage` (0...255) onto `count` pixels of `dst`.
+@inline(__always)
+func blendSpan<C: CoverageRow, S: ColorRow>(_ dst: UnsafeMutablePointer<UInt32>, count: Int, coverage: C, colors: S) {
+    if C.isUniform && S.isUniform {
+        // A shape's interior in one color: a plain store when opaque (the optimizer makes it wide
+        // writes), otherwise one color, scaled once, blended over every pixel.
+        let k = coverage[0], c = colors[0]
+        if k == 0 || c == 0 { return }
+        if k == 255 && c >> 24 == 255 { dst.update(repeating: c, count: count); return }
+        let s = k == 255 ? c : multiply(c, k)
+        for i in 0..<count { dst[i] = sourceOver(s, dst[i]) }
+        return
+    }
+    for i in 0..<count {
+        let k = coverage[i], c = colors[i]
+        // Nothing, or a transparent color, leaves the pixel as it is.
+        if k == 0 || c == 0 { continue }
+        dst[i] = blend(c, opaque: c >> 24 == 255, coverage: k, over: dst[i])
+    }
+}
+
+// MARK: Entry points
+
+extension Pixmap {
+    /// Runs `feed` with a blitter that paints `paint` into this pixmap through `clip`'s mask. Spans fed
+    /// must lie in `bounds ∩ clip.rect` and be at most `maxWidth` wide.
+    mutating func withBlitter(paint: Paint, clip: Clip?, colorScratch: UnsafeMutablePointer<UInt32>,
+                              coverageScratch: UnsafeMutablePointer<UInt8>, _ feed: (inout SpanBlitter) -> Void) {
+        let bounds = bounds
+        var solid: UInt32 = 0
+        if case .solid(let c) = paint { solid = c.packed }
+        let clipMask = clip?.mask
+        let clipData = clipMask?.data ?? []
+        pixels.withUnsafeMutableBufferPointer { p in
+            clipData.withUnsafeBufferPointer { c in
+                var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid,
+                                          clip: clipMask == nil ? nil : c.baseAddress,
+                                          clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
+                                          colorScratch: colorScratch, coverageScratch: coverageScratch)
+                feed(&blitter)
+            }
+        }
+    }
+
+    /// The same with scratch rows of `width` pixels allocated for this call.
+    mutating func withBlitter(paint: Paint, clip: Clip?, width: Int, _ feed: (inout SpanBlitter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, width)) { colors in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, width)) { coverage in
+                withBlitter(paint: paint, clip: clip, colorScratch: colors.baseAddress!,
+                            coverageScratch: coverage.baseAddress!, feed)
+            }
+        }
+    }
+
+    /// Paints `paint` through a coverage mask, limited by `clip`.
+    public mutating func fill(_ mask: Mask, paint: Paint, clip: Clip? = nil) {
+        var area = bounds.intersection(mask.bounds)
+        if let clip { area = area.intersection(clip.rect) }
+        guard !area.isEmpty, !paint.isInvisible else { return }
+        let mb = mask.bounds
+        mask.data.withUnsafeBufferPointer { m in
+            withBlitter(paint: paint, clip: clip, width: area.width) { blitter in
+                for y in area.y..<area.maxY {
+                    blitter.span(y: y, x: area.x, count: area.width,
+                                 coverage: m.baseAddress! + (y - mb.y) * mb.width + area.x - mb.x)
+                }
+            }
+        }
+    }
+
+    /// Shorthand for a solid paint through a mask.
+    public mutating func fill(_ mask: Mask, color: PremultipliedColor, clip: Clip? = nil) {
+        fill(mask, paint: .solid(color), clip: clip)
+    }
+
+    /// Paints `paint` over a rectangle of whole pixels at one coverage (0...255), limited by `clip`.
+    public mutating func fill(_ rect: IntRect, coverage: UInt8 = 255, paint: Paint, clip: Clip? = nil) {
+        var area = bounds.intersection(rect)
+        if let clip { area = area.intersection(clip.rect) }
+        guard !area.isEmpty, coverage > 0, !paint.isInvisible else { return }
+        withBlitter(paint: paint, clip: clip, width: area.width) { blitter in
+            for y in area.y..<area.maxY { blitter.run(y: y, x: area.x, count: area.width, coverage: coverage) }
+        }
+    }
+
+    /// Composites `source` over this pixmap where it lies, faded by `opacity` (0...255) and optionally
+    /// through `clip`: the source as a pixel-aligned image paint, the opacity as coverage (so opacity and
+    /// clip round once, together).
+    public mutating func composite(_ source: Pixmap, opacity: UInt8 = 255, clip: Clip? = nil) {
+        guard let pattern = ImagePattern(pixelAligned: source) else { return }
+        fill(source.bounds, coverage: opacity, paint: .image(pattern), clip: clip)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+@testable import Geometry
+
+final class PathTests: XCTestCase {
+    func testFlattenedCircleStaysWithinTheTolerance() {
+        let r = 40.0, tolerance = 0.05
+        let contours = Path.ellipse(in: Rect(10 - r, 20 - r, 2 * r, 2 * r)).flattened(tolerance: tolerance)
+        XCTAssertEqual(contours.count, 1)
+        let points = contours[0]
+        // Vertices lie on the curve (the cubic approximation of a circle is off by 0.03% of r), and the
+        // middle of every chord is within the tolerance of it.
+        for (i, p) in points.enumerated() {
+            XCTAssertEqual((p - Point(10, 20)).length, r, accuracy: r * 3e-4)
+            let q = points[(i + 1) % points.count]
+            let mid = Point((p.x + q.x) / 2, (p.y + q.y) / 2)
+            XCTAssertLessThanOrEqual(r - (mid - Point(10, 20)).length, tolerance + r * 3e-4)
+        }
+    }
+
+    func testAffineDeviceContoursAreTheMappedFlattening() {
+        let path = Path.roundedRect(Rect(1, 2, 30, 20), radius: 6)
+        let map = ProjectiveTransform(m11: 2, m12: 0.5, m13: 0, m21: -0.3, m22: 1.5, m23: 0, m31: 7, m32: -4, m33: 1)
+        let device = path.deviceContours(through: map, tolerance: 0.1)
+        XCTAssertEqual(device.count, 1)
+        // Every curve end of the rounded rect, mapped, is a vertex of the device contour.
+        let corners = [Point(7, 2), Point(25, 2), Point(31, 8), Point(31, 16), Point(25, 22), Point(7, 22), Point(1, 16), Point(1, 8)]
+            .map(map.apply)
+        for c in corners { XCTAssertTrue(device[0].contains { ($0 - c).length < 1e-9 }, "\(c)") }
+    }
+
+    func testContoursBehindTheEyeAreCutAtThePlaneInFront() {
+        // A card rotated 80° under m34 = -1/20: its part with y > 20 / sin 80° (centered) is behind the eye.
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 20
+        t = t.rotated(80 * .pi / 180, 1, 0, 0)
+        let map = Transform3D.translation(-20, -30, 0).concatenating(t).flattened
+        let device = Path.rect(Rect(0, 0, 40, 60)).deviceContours(through: map)
+        XCTAssertEqual(device.count, 1)
+        let inverse = map.inverted()!
+        let limit = 30 + 20 / sin(80 * Double.pi / 180)
+        // Every device vertex comes from the card's visible part: back in layer space it lies on the card
+        // and in front of the eye (a wrapped-around vertex would come back from y > limit).
+        for p in device[0] {
+            let q = inverse.apply(p)
+            XCTAssertGreaterThan(q.x, -1e-6); XCTAssertLessThan(q.x, 40 + 1e-6)
+            XCTAssertGreaterThan(q.y, -1e-6); XCTAssertLessThan(q.y, limit)
+            XCTAssertGreaterThan(map.applyHomogeneous(q).w, 0)
+        }
+        // Two corners survive, two are cut: 2 + 2 points where the sides cross the plane.
+        XCTAssertEqual(device[0].count, 4)
+    }
+}
