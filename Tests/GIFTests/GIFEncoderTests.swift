@@ -48,8 +48,14 @@ final class GIFEncoderTests: XCTestCase {
             psnrs.append(Fidelity.psnr(source, decoded.image))
         }
         XCTAssertEqual(Fidelity.maxErrorOnFrequentColors(source: frames[0], decoded: gif.frames[0].image, top: GIFEncoder.exactColors), 0)
-        XCTAssertGreaterThanOrEqual(psnrs.min()!, 45)
-        print("scrolling list: \(bytes.count) bytes, PSNR mean \(psnrs.reduce(0, +) / Double(psnrs.count)) worst \(psnrs.min()!)")
+        // Size and fidelity as measured when the encoder was split into stages (824,906 bytes, PSNR mean
+        // 52.28 dB, worst 51.61 dB), with a margin of about 3% and 0.3 dB: a change to the encoder that
+        // costs more must say so here.
+        let mean = psnrs.reduce(0, +) / Double(psnrs.count)
+        XCTAssertLessThanOrEqual(bytes.count, 850_000)
+        XCTAssertGreaterThanOrEqual(mean, 52.0)
+        XCTAssertGreaterThanOrEqual(psnrs.min()!, 51.3)
+        print("scrolling list: \(bytes.count) bytes, PSNR mean \(mean) worst \(psnrs.min()!)")
     }
 
     func testLoopCounts() throws {
