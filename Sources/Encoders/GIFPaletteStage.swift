@@ -63,7 +63,8 @@ struct GIFPaletteStage {
     /// `top`: the frame's most frequent entries, which must be exact.
     mutating func choose(for histogram: QuantizeHistogram, top: [Int]) throws -> GIFPaletteMapping {
         let keys = histogram.keys
-        guard let current else {
+        // A palette without colors (every frame so far was transparent) cannot show an opaque one: build one.
+        guard let current, !(current.mapper.colors.isEmpty && !top.isEmpty) else {
             let (mapper, mapping) = rebuilt(for: histogram)
             return try install(mapper, mapping, baseError: mapping.error)
         }

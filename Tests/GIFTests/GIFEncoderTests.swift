@@ -152,6 +152,16 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(gif.frames[0].disposal, 2, "the frame under newly transparent pixels restores to background")
     }
 
+    func testTransparentFirstFrame() throws {
+        // The first palette has no colors; the opaque frame after it needs one of its own.
+        let clear = solid(4, 4, 0), green = solid(4, 4, 0xFF00_FF00)
+        let gif = try GIFDecoder.decode(try encode([clear, green, clear], durations: [0.1, 0.1, 0.1]))
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [10, 10, 10])
+        XCTAssertEqual(gif.frames[0].image.pixels, clear.pixels)
+        XCTAssertEqual(gif.frames[1].image.pixels, green.pixels)
+        XCTAssertEqual(gif.frames[2].image.pixels, clear.pixels)
+    }
+
     func testSmallChangesKeepOnePalette() throws {
         // A toggle moving over a still screen, in the screen's own colors: no frame needs a local table.
         let base = Self.scrolling[0]
