@@ -59,6 +59,7 @@ private struct GIFCodeWriter {
     }
 }
 
+/// The LZW stage: one dictionary and output buffer, reused for every image (one instance per thread).
 final class GIFLZWEncoder {
     // The dictionary: a hash of (prefix code, pixel) -> code, stamped by generation so a clear costs nothing,
     // and the same entries as a tree (first child, next sibling) so a lossy pixel can scan a string's extensions.
@@ -115,6 +116,12 @@ final class GIFLZWEncoder {
 
     func encode(_ values: UnsafeMutableBufferPointer<UInt8>, bitsPerPixel: Int) -> [UInt8] {
         encode(GIFLZWInput(values: values), bitsPerPixel: bitsPerPixel)
+    }
+
+    /// Plain compression of fixed values (a copy is taken: the coder writes its choices into its input).
+    func encode(_ values: [UInt8], bitsPerPixel: Int) -> [UInt8] {
+        var copy = values
+        return copy.withUnsafeMutableBufferPointer { encode($0, bitsPerPixel: bitsPerPixel) }
     }
 
     /// Compresses the pixels (indices of a palette of `1 << bitsPerPixel` entries) into data sub-blocks ending

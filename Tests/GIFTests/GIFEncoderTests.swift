@@ -48,8 +48,14 @@ final class GIFEncoderTests: XCTestCase {
             psnrs.append(Fidelity.psnr(source, decoded.image))
         }
         XCTAssertEqual(Fidelity.maxErrorOnFrequentColors(source: frames[0], decoded: gif.frames[0].image, top: GIFEncoder.exactColors), 0)
-        XCTAssertGreaterThanOrEqual(psnrs.min()!, 45)
-        print("scrolling list: \(bytes.count) bytes, PSNR mean \(psnrs.reduce(0, +) / Double(psnrs.count)) worst \(psnrs.min()!)")
+        // Size and fidelity as measured when the encoder was split into stages (824,906 bytes, PSNR mean
+        // 52.28 dB, worst 51.61 dB), with a margin of about 3% and 0.3 dB: a change to the encoder that
+        // costs more must say so here.
+        let mean = psnrs.reduce(0, +) / Double(psnrs.count)
+        XCTAssertLessThanOrEqual(bytes.count, 850_000)
+        XCTAssertGreaterThanOrEqual(mean, 52.0)
+        XCTAssertGreaterThanOrEqual(psnrs.min()!, 51.3)
+        print("scrolling list: \(bytes.count) bytes, PSNR mean \(mean) worst \(psnrs.min()!)")
     }
 
     func testLoopCounts() throws {
@@ -144,6 +150,16 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(alphaMask(gif.frames[1].image), alphaMask(b))
         XCTAssertEqual(gif.frames[2].image.pixels, c.pixels.map { $0 >> 24 >= 128 ? $0 : 0 })
         XCTAssertEqual(gif.frames[0].disposal, 2, "the frame under newly transparent pixels restores to background")
+    }
+
+    func testTransparentFirstFrame() throws {
+        // The first palette has no colors; the opaque frame after it needs one of its own.
+        let clear = solid(4, 4, 0), green = solid(4, 4, 0xFF00_FF00)
+        let gif = try GIFDecoder.decode(try encode([clear, green, clear], durations: [0.1, 0.1, 0.1]))
+        XCTAssertEqual(gif.frames.map(\.delayCentiseconds), [10, 10, 10])
+        XCTAssertEqual(gif.frames[0].image.pixels, clear.pixels)
+        XCTAssertEqual(gif.frames[1].image.pixels, green.pixels)
+        XCTAssertEqual(gif.frames[2].image.pixels, clear.pixels)
     }
 
     func testSmallChangesKeepOnePalette() throws {

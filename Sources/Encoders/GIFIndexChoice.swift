@@ -1,0 +1,104 @@
+import Dispatch
+import Raster
+
+/// Stage 4, the index choice: for each pixel of the changed rectangle, the palette indices it may be drawn
+/// with, as two candidate images (the smaller after compression wins, see `GIFCandidateCoder`):
+/// - opaque: no transparency; an unchanged pixel is drawn again in the canvas color when the palette has it
+///   exactly (on busy content, holes can cost more than they save);
+/// - mixed: an unchanged pixel is the transparent index, or (as `alternatives`) the canvas color's entry.
+/// Changed pixels take their entry in both. The lossy choice, any entry within the rule's limit of the
+/// source, is left to the compressor (`sources`, `limits`, `before`), which knows which value continues its
+/// string.
+final class GIFIndexCandidates {
+    private let opaqueStorage = GIFScratch<UInt8>(repeating: 0), mixedStorage = GIFScratch<UInt8>(repeating: 0)
+    private let alternativeStorage = GIFScratch<UInt8>(repeating: 0)
+    private let sourceStorage = GIFScratch<UInt32>(repeating: 0), beforeStorage = GIFScratch<UInt32>(repeating: 0)
+    private let limitStorage = GIFScratch<Int32>(repeating: 0)
+
+    /// The rectangle the planes below cover, row by row.
+    private(set) var rect = IntRect(x: 0, y: 0, width: 0, height: 0)
+    private(set) var opaque = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    private(set) var mixed = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Per pixel, a second acceptable value of `mixed` (equal to it when there is none).
+    private(set) var alternatives = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Per pixel, the source color and how far from it a lossy choice may be (-1: none).
+    private(set) var sources = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
+    private(set) var limits = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    /// Per pixel, the canvas color before the frame: what the transparent index shows.
+    private(set) var before = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
+    /// Opaque pixels left as they are on screen: when none, the mixed candidate is the opaque one.
+    private(set) var unchanged = 0
+
+    func fill(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper, transparent: UInt8) {
+        let area = rect.area
+        self.rect = rect
+        opaque = opaqueStorage.first(area); mixed = mixedStorage.first(area); alternatives = alternativeStorage.first(area)
+        sources = sourceStorage.first(area); limits = limitStorage.first(area); before = beforeStorage.first(area)
+
+        let table = rules.table
+        var unchanged = 0, k = 0
+        for y in rect.y..<rect.maxY {
+            let at = y * screen.width + rect.x
+            let entries = screen.entries.baseAddress! + at, canvas = screen.canvas.baseAddress! + at
+            let flat = screen.flat.baseAddress! + at
+            for x in 0..<rect.width {
+                let rule = table[Int(entries[x])], c = canvas[x], i = rule.index
+                let isFlat = flat[x] != 0
+                if rule.shown == c {
+                    // Exactly what is on screen.
+                    mixed[k] = transparent; alternatives[k] = i; opaque[k] = i
+                    if c != 0 { unchanged &+= 1 }
+                } else if rule.shown != 0 && c != 0
+                            && quantizeDistance(rule.key, c) <= (isFlat ? rule.keepFlat : rule.keepEdge) {
+                    // Close enough to what is on screen: keep that color if the palette has it.
+                    let j = mapper.exact(c)
+                    mixed[k] = transparent
+                    alternatives[k] = j >= 0 ? UInt8(j) : transparent
+                    opaque[k] = j >= 0 ? UInt8(j) : i
+                    unchanged &+= 1
+                } else {
+                    mixed[k] = i; alternatives[k] = i; opaque[k] = i
+                }
+                sources[k] = rule.key; limits[k] = isFlat ? rule.limitFlat : rule.limitEdge; before[k] = c
+                k &+= 1
+            }
+        }
+        self.unchanged = unchanged
+    }
+}
+
+/// Stage 5, the candidates' LZW: each candidate compressed by its own `GIFLZWEncoder` (on two threads when
+/// the rectangle is big enough to pay for it), which makes the remaining choices in place; the smaller wins.
+final class GIFCandidateCoder {
+    private let compressors = (0..<2).map { _ in GIFLZWEncoder() }
+    /// Below this many pixels, a second thread costs more than it saves.
+    static let parallelArea = 4096
+
+    /// The winning candidate's compressed data and its chosen indices (a view into `candidates`, valid until
+    /// the next `fill`). `budget`: squared error the lossy choices may add (`.max` when the picture is
+    /// still: the rules' limits are then within the tolerance only).
+    func compress(_ candidates: GIFIndexCandidates, palette: [UInt32], bitsPerPixel: Int,
+                  budget: Int64) -> (data: [UInt8], indices: UnsafeBufferPointer<UInt8>) {
+        let area = candidates.rect.area
+        let variants = candidates.unchanged > 0 ? 2 : 1
+        let results = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 2)
+        results.initialize(repeating: [], count: 2)
+        defer { results.deinitialize(count: 2); results.deallocate() }
+        palette.withUnsafeBufferPointer { palette in
+            let opaque = GIFLZWInput(values: candidates.opaque, sources: UnsafeBufferPointer(candidates.sources),
+                                     limits: UnsafeBufferPointer(candidates.limits), palette: palette,
+                                     canvas: UnsafeBufferPointer(candidates.before), budget: budget)
+            var mixed = opaque
+            mixed.values = candidates.mixed; mixed.alternatives = UnsafeBufferPointer(candidates.alternatives)
+            nonisolated(unsafe) let out = results, jobs = [opaque, mixed], compressors = compressors
+            let work = { @Sendable (k: Int) in out[k] = compressors[k].encode(jobs[k], bitsPerPixel: bitsPerPixel) }
+            if area >= Self.parallelArea && variants > 1 {
+                DispatchQueue.concurrentPerform(iterations: variants, execute: work)
+            } else {
+                for k in 0..<variants { work(k) }
+            }
+        }
+        let best = variants > 1 && results[1].count < results[0].count ? 1 : 0
+        return (results[best], UnsafeBufferPointer(best == 0 ? candidates.opaque : candidates.mixed))
+    }
+}

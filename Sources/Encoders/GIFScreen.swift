@@ -1,0 +1,113 @@
+import Raster
+
+/// The whole-frame planes the stages share, one value a pixel, allocated once per encoder: what a player
+/// shows, which histogram entry each source pixel is, and where the source is flat. Plain pointers, so the
+/// per-pixel loops of every stage reach them without closures or copy-on-write checks.
+final class GIFScreen {
+    let width: Int, height: Int
+    /// What a player shows after the last emitted frame: opaque keys, 0 where transparent.
+    let canvas: UnsafeMutableBufferPointer<UInt32>
+    /// Per pixel of the current frame, its histogram entry (see `QuantizeHistogram.count`).
+    let entries: UnsafeMutableBufferPointer<Int32>
+    /// Per pixel, 1 when its 3x3 neighbourhood (clipped to the frame) is one color: a flat area, where a
+    /// lossy color would show (edges, text, shadows and gradients hide it). Valid after `markFlatAreas`.
+    let flat: UnsafeMutableBufferPointer<UInt8>
+    /// `markFlatAreas` overwrites each row as it goes: the row above's first-pass values are kept here.
+    private let rowAbove: UnsafeMutableBufferPointer<UInt8>
+
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        canvas = .allocate(capacity: width * height); canvas.initialize(repeating: 0)
+        entries = .allocate(capacity: width * height); entries.initialize(repeating: 0)
+        flat = .allocate(capacity: width * height); flat.initialize(repeating: 0)
+        rowAbove = .allocate(capacity: width); rowAbove.initialize(repeating: 0)
+    }
+
+    deinit {
+        canvas.deallocate(); entries.deallocate(); flat.deallocate(); rowAbove.deallocate()
+    }
+
+    var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Counts the frame's colors into `histogram`, each pixel's entry into `entries`.
+    func count(_ frame: Pixmap, into histogram: inout QuantizeHistogram) {
+        let entries = entries
+        frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+    }
+
+    /// Fills `flat` from `entries`: first equal to both horizontal neighbours, then the rows above and below
+    /// the same too. Branch-free (0/1 values combined with `&`), so the compiler can vectorize the rows.
+    func markFlatAreas() {
+        let w = width, h = height
+        let e0 = entries.baseAddress!, f0 = flat.baseAddress!, above = rowAbove.baseAddress!
+        for y in 0..<h {
+            let e = e0 + y * w, f = f0 + y * w
+            if w == 1 { f[0] = 1; continue }
+            f[0] = e[0] == e[1] ? 1 : 0
+            f[w - 1] = e[w - 1] == e[w - 2] ? 1 : 0
+            for x in 1..<(w - 1) {
+                let c = e[x]
+                f[x] = (e[x - 1] == c ? 1 : 0) & (e[x + 1] == c ? 1 : 0)
+            }
+        }
+        // Above the first row, treat everything as flat: its own row and the one below decide.
+        above.update(repeating: 1, count: w)
+        for y in 0..<h {
+            let e = e0 + y * w, f = f0 + y * w
+            let up = y > 0 ? -w : 0, down = y + 1 < h ? w : 0
+            let eUp = e + up, eDown = e + down, fDown = f + down
+            for x in 0..<w {
+                let here = f[x], c = e[x]
+                let sameUp: UInt8 = eUp[x] == c ? 1 : 0, sameDown: UInt8 = eDown[x] == c ? 1 : 0
+                let ok = here & above[x] & fDown[x] & sameUp & sameDown
+                above[x] = here
+                f[x] = ok
+            }
+        }
+    }
+
+    /// The bounding box of the pixels the frame makes transparent where the canvas is opaque (nil if none).
+    func pixelsTurningTransparent(_ rules: GIFEntryRules) -> IntRect? {
+        let table = rules.table, canvas = canvas, entries = entries
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width where table[Int(entries[row + x])].shown == 0 && canvas[row + x] != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// What "restore to background" leaves: transparent.
+    func clear(_ rect: IntRect) {
+        for y in rect.y..<rect.maxY {
+            UnsafeMutableBufferPointer(rebasing: canvas[(y * width + rect.x)..<(y * width + rect.maxX)]).update(repeating: 0)
+        }
+    }
+
+    /// Draws an image of palette indices over `rect` as a player does (the transparent index leaves the
+    /// canvas); returns whether it used the transparent index at all.
+    func draw(_ indices: UnsafeBufferPointer<UInt8>, in rect: IntRect, palette: UnsafeBufferPointer<UInt32>,
+              transparent: UInt8) -> Bool {
+        var usesTransparency = false, k = 0
+        for y in rect.y..<rect.maxY {
+            let canvas = canvas.baseAddress! + y * width + rect.x
+            for x in 0..<rect.width {
+                let i = indices[k]
+                if i != transparent { canvas[x] = palette[Int(i)] } else { usesTransparency = true }
+                k &+= 1
+            }
+        }
+        return usesTransparency
+    }
+}
+
+extension IntRect {
+    /// The smallest rectangle holding both.
+    func union(_ o: IntRect) -> IntRect {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+}
