@@ -27,7 +27,7 @@ final class DeclaredKindsTests: XCTestCase {
         for name in names {
             let text = try String(contentsOf: Self.scenes.appendingPathComponent(name), encoding: .utf8)
             let document = try parse(text)
-            XCTAssertEqual(document.json(), text, "\(name) is not in the form `render-previews format` writes")
+            XCTAssertTrue(document.json() == text, "\(name) is not in the form `render-previews format` writes")
             let again = try parse(document.json())
             XCTAssertTrue(again.settings.isEqual(to: document.settings), "\(name) reads back different")
             if document.kind == "swipe" {
@@ -103,7 +103,7 @@ final class DeclaredKindsTests: XCTestCase {
         for name in ["flow-scene.md", "swipe-scene.md", "layers-scene.md"] {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             XCTAssertTrue(text.contains("<!-- parameters: "), name)
-            XCTAssertEqual(SceneDocs.updated(text), text, "\(name): run `render-previews parameters --docs docs/\(name)`")
+            XCTAssertTrue(SceneDocs.updated(text) == text, "\(name): run `render-previews parameters --docs docs/\(name)`")
         }
     }
 }
