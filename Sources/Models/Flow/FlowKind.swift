@@ -6,25 +6,30 @@ import SceneSchema
 public enum FlowStyle: String, Hashable, Sendable, CaseIterable { case folding, vega, plain }
 
 extension ScrollGesture: ScriptStep {
-    var seconds: Double {
-        switch self {
-        case .wait(let s): s
-        case .drag(let d): d.duration
-        case .tap(let t): t.duration
-        case .release, .setItemCount: 0
+    init(_ finger: FingerStep) {
+        switch finger {
+        case .wait(let s): self = .wait(s)
+        case .drag(let d): self = .drag(d)
+        case .release(let r): self = .release(velocity: r.velocity)
+        case .tap(let t): self = .tap(t)
         }
     }
 
-    static let forms: [Form<ScrollGesture>] = [
-        Form("wait", .number(.nonNegative), doc: "time passes; a fling keeps decelerating, a pull springs back",
-             make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
-        Form("drag", FingerDrag.type, doc: "the finger moves; the content follows it, rubber-banded past the ends",
-             make: { .drag($0) }, match: { if case .drag(let d) = $0 { d } else { nil } }),
-        Form("release", FingerRelease.type, doc: "the finger lifts; the scroll flings, pages and settles",
-             make: { .release(velocity: $0.velocity) },
-             match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
-        Form("tap", FingerTap.type, doc: "a finger touches a control without scrolling",
-             make: { .tap($0) }, match: { if case .tap(let t) = $0 { t } else { nil } }),
+    var finger: FingerStep? {
+        switch self {
+        case .wait(let s): .wait(s)
+        case .drag(let d): .drag(d)
+        case .release(let v): .release(FingerRelease(velocity: v))
+        case .tap(let t): .tap(t)
+        case .setItemCount: nil
+        }
+    }
+
+    static let forms = fingerForms(
+        wait: "time passes; a fling keeps decelerating, a pull springs back",
+        drag: "the finger moves; the content follows it, rubber-banded past the ends",
+        release: "the finger lifts; the scroll flings, pages and settles",
+        tap: "a finger touches a control without scrolling") + [
         Form("itemCount", .integer, doc: "the data source applies n items, animated (0.3 s)",
              make: { .setItemCount($0) }, match: { if case .setItemCount(let n) = $0 { n } else { nil } }),
     ]

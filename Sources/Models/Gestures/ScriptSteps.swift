@@ -69,8 +69,43 @@ public struct FingerRelease: Hashable, Sendable {
     public static let type = ValueType.object(schema, defaults: FingerRelease(), summary: "{velocity}")
 }
 
-/// The seconds that pass while a step runs (waits, drags and taps take time; the rest is instant).
+/// What every script's steps share: a finger that waits, drags, lets go and taps. Each kind's step type adds its
+/// own (a swipe's touch-down, a flow's data update); the shared four are declared and timed once here.
+enum FingerStep: Equatable, Sendable {
+    case wait(Double)
+    case drag(FingerDrag)
+    case release(FingerRelease)
+    case tap(FingerTap)
+}
+
 protocol ScriptStep: Equatable, Sendable {
-    var seconds: Double { get }
-    static func wait(_ seconds: Double) -> Self
+    init(_ finger: FingerStep)
+    /// The step as one of the shared four, or nil for the kind's own steps.
+    var finger: FingerStep? { get }
+}
+
+extension ScriptStep {
+    /// The seconds that pass while a step runs: waits, drags and taps take time; the rest is instant.
+    var seconds: Double {
+        switch finger {
+        case .wait(let s): s
+        case .drag(let d): d.duration
+        case .tap(let t): t.duration
+        case .release, nil: 0
+        }
+    }
+
+    /// The shared steps' forms, each with a line of what it does in this kind.
+    static func fingerForms(wait: String, drag: String, release: String, tap: String) -> [Form<Self>] {
+        [
+            Form("wait", .number(.nonNegative), doc: wait, make: { Self(.wait($0)) },
+                 match: { if case .wait(let s) = $0.finger { s } else { nil } }),
+            Form("drag", FingerDrag.type, doc: drag, make: { Self(.drag($0)) },
+                 match: { if case .drag(let d) = $0.finger { d } else { nil } }),
+            Form("release", FingerRelease.type, doc: release, make: { Self(.release($0)) },
+                 match: { if case .release(let r) = $0.finger { r } else { nil } }),
+            Form("tap", FingerTap.type, doc: tap, make: { Self(.tap($0)) },
+                 match: { if case .tap(let t) = $0.finger { t } else { nil } }),
+        ]
+    }
 }

@@ -3,28 +3,33 @@ import LayerTree
 import SceneSchema
 
 extension SwipeGesture: ScriptStep {
-    var seconds: Double {
-        switch self {
-        case .wait(let s): s
-        case .drag(let d): d.duration
-        case .tap(let t): t.duration
-        case .touchDown, .release: 0
+    init(_ finger: FingerStep) {
+        switch finger {
+        case .wait(let s): self = .wait(s)
+        case .drag(let d): self = .drag(d)
+        case .release(let r): self = .release(velocity: r.velocity)
+        case .tap(let t): self = .tap(t)
         }
     }
 
-    static let forms: [Form<SwipeGesture>] = [
-        Form("touchDown", .point(), doc: "a finger goes down on the row it will swipe",
-             make: { .touchDown($0) }, match: { if case .touchDown(let p) = $0 { p } else { nil } }),
-        Form("drag", FingerDrag.type, doc: "the finger moves; the cell follows with SwipeCellKit's elastic resistance",
-             make: { .drag($0) }, match: { if case .drag(let d) = $0 { d } else { nil } }),
-        Form("release", FingerRelease.type, doc: "the finger lifts; the cell springs open, closed or performs the expansion",
-             make: { .release(velocity: $0.velocity) },
-             match: { if case .release(let v) = $0 { FingerRelease(velocity: v) } else { nil } }),
-        Form("wait", .number(.nonNegative), doc: "time passes",
-             make: { .wait($0) }, match: { if case .wait(let s) = $0 { s } else { nil } }),
-        Form("tap", FingerTap.type, doc: "a button performs its action; the content of an open cell closes it",
-             make: { .tap($0) }, match: { if case .tap(let t) = $0 { t } else { nil } }),
-    ]
+    var finger: FingerStep? {
+        switch self {
+        case .wait(let s): .wait(s)
+        case .drag(let d): .drag(d)
+        case .release(let v): .release(FingerRelease(velocity: v))
+        case .tap(let t): .tap(t)
+        case .touchDown: nil
+        }
+    }
+
+    static let forms = [
+        Form<SwipeGesture>("touchDown", .point(), doc: "a finger goes down on the row it will swipe",
+                           make: { .touchDown($0) }, match: { if case .touchDown(let p) = $0 { p } else { nil } }),
+    ] + fingerForms(
+        wait: "time passes",
+        drag: "the finger moves; the cell follows with SwipeCellKit's elastic resistance",
+        release: "the finger lifts; the cell springs open, closed or performs the expansion",
+        tap: "a button performs its action; the content of an open cell closes it")
 }
 
 /// The list style's metrics as a scene overrides them: nil keeps the style's own value.
