@@ -109,11 +109,12 @@ public struct SceneOverride: Hashable, Sendable {
         let childPath = path.isEmpty ? key : path + "." + key
         if let i = members.firstIndex(where: { $0.key == key }) {
             members[i].value = try set(Array(keys.dropFirst()), in: members[i].value, to: value, file: file, path: childPath)
-        } else if keys.count == 1 {
-            members.append(JSONValue.Member(key: key, keyLine: SceneError.commandLine, keyColumn: 0, value: value))
         } else {
-            throw SceneError(file: file, line: SceneError.commandLine, column: 0, keyPath: keyPath,
-                             message: "the scene has no '\(childPath)'")
+            // A key the file leaves at its default: an object is made for the keys below it, and decoding then
+            // checks the whole path against the kind's declaration like any other value.
+            let empty = JSONValue(.object([]), line: SceneError.commandLine, column: 0)
+            let inner = try set(Array(keys.dropFirst()), in: empty, to: value, file: file, path: childPath)
+            members.append(JSONValue.Member(key: key, keyLine: SceneError.commandLine, keyColumn: 0, value: inner))
         }
         var out = node
         out.kind = .object(members)

@@ -83,6 +83,18 @@ final class DeclaredKindsTests: XCTestCase {
         XCTAssertEqual(s.metrics.listTop, 142.6)
     }
 
+    func testSetReachesDeclaredKeysTheFileLeavesOut() throws {
+        let head = #"{"kind": "swipe", "trailing": {"actions": "mail"}}"#
+        let s = try XCTUnwrap(SceneLoader.parseDocument(head, file: "s.json", overrides: [SceneOverride("metrics.rowHeight=80")!,
+                                                                                            SceneOverride("leading.actions=unread")!])
+            .settings(as: SwipeKind.Settings.self))
+        XCTAssertEqual(s.scene.metrics.rowHeight, 80)
+        XCTAssertEqual(s.leading?.actions.first?.title, "Unread")
+        XCTAssertThrowsError(try SceneLoader.parseDocument(head, file: "s.json", overrides: [SceneOverride("metrcs.rowHeight=80")!])) {
+            XCTAssertEqual("\($0)", "s.json: --set unknown key 'metrcs', did you mean 'metrics'?")
+        }
+    }
+
     func testEveryKindListsItsParametersForDocsAndDesigner() throws {
         for kind in SceneKinds.all {
             XCTAssertFalse(kind.parameters.isEmpty, kind.name)
