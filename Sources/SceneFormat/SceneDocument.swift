@@ -29,7 +29,7 @@ public struct AnyPreviewKind: Sendable {
         parameters = K.schema.parameters(defaults: K.defaults)
         decode = { value, d in
             var decoded = K.defaults
-            try K.schema.decode(value, "", d, into: &decoded)
+            try K.schema.decode(value, "", d, into: &decoded, handled: ["kind"])
             let settings = decoded
             return SceneDocument(kind: K.name, settings: settings,
                                  makeAnimation: { K.animation(of: settings, text: $0) },

@@ -64,8 +64,6 @@ public enum SceneLoader {
             if let near = closestKey(to: name, in: names) { message += "; did you mean \(quoted(near))?" }
             throw d.error(kindMember.value, "kind", message)
         }
-        var rest = value
-        rest.kind = .object(members.filter { $0.key != "kind" })
-        return try kind.decode(rest, d)
+        return try kind.decode(value, d)
     }
 }

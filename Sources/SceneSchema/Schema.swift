@@ -64,14 +64,16 @@ public struct Schema<Root>: @unchecked Sendable {
 
     public var keys: [String] { fields.map(\.key) }
 
-    /// Reads an object's members over `root`, which holds the defaults. Unknown keys get a did-you-mean.
-    public func decode(_ value: JSONValue, _ path: String, _ d: SceneDecoder, into root: inout Root) throws {
+    /// Reads an object's members over `root`, which holds the defaults. Unknown keys get a did-you-mean;
+    /// `handled` names keys the caller reads itself (they are skipped, and suggested like declared ones).
+    public func decode(_ value: JSONValue, _ path: String, _ d: SceneDecoder, into root: inout Root,
+                       handled: [String] = []) throws {
         let members = try d.object(value, path)
         var seen: [String] = []
-        for member in members {
+        for member in members where !handled.contains(member.key) {
             let p = d.child(path, member.key)
             guard let field = fields.first(where: { $0.key == member.key }) else {
-                throw d.unknownKey(member, path, known: keys)
+                throw d.unknownKey(member, path, known: keys + handled)
             }
             // The message names the earliest key the new one conflicts with.
             if let earlier = seen.first(where: { s in exclusive.contains { $0.contains(s) && $0.contains(member.key) && s != member.key } }) {

@@ -55,6 +55,10 @@ final class DeclaredKindsTests: XCTestCase {
                     #"s.json:1:31: timeline[0]: expected one step: "wait", "drag", "release", "tap" or "itemCount", found 2 keys"#)
         assertError(#"{"kind": "flow", "timeline": [{"ta": 1, "wait": 2}]}"#,
                     "s.json:1:32: timeline[0]: unknown key 'ta', did you mean 'tap'?")
+        assertError(#"{"kind": "flow", "framesPerSecond": 0.001, "timeline": [{"wait": 1e6}]}"#,
+                    "s.json:1:56: timeline: the scene lasts 1000000 s; at most 600 s are allowed")
+        assertError(#"{"kind": "flow", "framesPerSecond": 1e300, "timeline": [{"wait": 1}]}"#,
+                    "s.json:1:56: timeline: the timeline makes 1e+300 frames; at most 3600 are allowed")
         assertError(#"{"kind": "flow", "timeline": [{"wait": 2}], "keyFrames": [3]}"#,
                     "s.json:1:58: keyFrames: 3 s is past the end of the scene (2 s)")
     }

@@ -155,7 +155,10 @@ public enum FlowKind: PreviewKind {
     }
 }
 
-/// A script's end against the scene's `duration`, and the frame budget every animated kind shares.
+/// The longest script a scene may have (ten minutes of 1 ms steps).
+let maxScriptSeconds = 600.0
+
+/// A script's end against the scene's `duration`, and the frame and length budgets every animated kind shares.
 func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, keyFrames: [Double], fps: Double,
                                 _ object: DecodedObject, _ d: SceneDecoder) throws {
     let end = timeline.end(duration: \.seconds)
@@ -168,9 +171,14 @@ func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, keyF
         throw d.error(object.position(of: "keyFrames"), "keyFrames",
                       "\(formatNumber(late)) s is past the end of the scene (\(formatNumber((length * 1e6).rounded() / 1e6)) s)")
     }
+    // Scripts are simulated at 1 ms steps and kept whole, so their length is bounded as well as the frames.
+    if length > maxScriptSeconds {
+        throw d.error(object.position(of: "timeline"), "timeline",
+                      "the scene lasts \(formatNumber(length.rounded())) s; at most \(formatNumber(maxScriptSeconds)) s are allowed")
+    }
     if length * fps > 3600 {
         throw d.error(object.position(of: "timeline"), "timeline",
-                      "the timeline makes \(Int(length * fps)) frames; at most 3600 are allowed")
+                      "the timeline makes \(formatNumber((length * fps).rounded(.down))) frames; at most 3600 are allowed")
     }
 }
 

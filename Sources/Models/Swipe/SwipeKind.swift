@@ -242,21 +242,11 @@ public enum SwipeKind: PreviewKind {
             nested: [like] + actionSchema.parameters(defaults: SwipeAction(title: nil, icon: nil)),
             decode: { v, p, d in
                 if case .string = v.kind { return SwipeAction.demo(try d.name(v, p, among: names)) }
-                let members = try d.object(v, p)
                 var action = SwipeAction(title: nil, icon: nil)
-                var rest = v
-                if let like = members.first(where: { $0.key == "like" }) {
+                if let like = try d.object(v, p).first(where: { $0.key == "like" }) {
                     action = SwipeAction.demo(try d.name(like.value, d.child(p, "like"), among: names))
-                    rest.kind = .object(members.filter { $0.key != "like" })
                 }
-                do {
-                    try actionSchema.decode(rest, p, d, into: &action)
-                } catch let e as SceneError where e.message.hasPrefix("unknown key") {
-                    // "like" is a key too: suggest it along with the declared ones.
-                    let member = members.first { $0.keyLine == e.line && $0.keyColumn == e.column }
-                    if let member { throw d.unknownKey(member, p, known: actionSchema.keys + ["like"]) }
-                    throw e
-                }
+                try actionSchema.decode(v, p, d, into: &action, handled: ["like"])
                 return action
             },
             encode: { action in
