@@ -38,7 +38,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let paths = scenes.isEmpty ? try sceneFiles(in: "Scenes", only: nil) : scenes
-            let text = try TextMeasurer()
+            let text = TextMeasurer()
             for path in paths {
                 let document = try settings.load(path)
                 let frames = document.frames(measuring: text)

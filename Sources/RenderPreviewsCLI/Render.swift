@@ -96,8 +96,7 @@ struct Render: ParsableCommand {
         do { paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files } catch { console.error("\(error)"); throw ExitCode(2) }
         if !check && !outputIsFile { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         let renderer = FrameRenderer()
-        let text: TextMeasurer
-        do { text = try TextMeasurer() } catch { console.error("\(error)"); throw ExitCode(1) }
+        let text = TextMeasurer()
         var failed: [String] = [], stale: [String] = []
         var rows: [[String]] = []
         for path in paths {
@@ -148,7 +147,7 @@ struct List: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var rows: [[String]] = []
-            let text = try TextMeasurer()
+            let text = TextMeasurer()
             for path in try sceneFiles(in: scenes, only: nil) {
                 let document = try SceneLoader.loadDocument(path: path)
                 let frames = document.frames(measuring: text)

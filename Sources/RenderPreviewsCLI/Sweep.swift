@@ -39,7 +39,7 @@ struct Sweep: ParsableCommand {
             let key = String(setValues[..<eq])
             let values = setValues[setValues.index(after: eq)...].split(separator: ",").map(String.init)
             var renderer = LayerRenderer()
-            let text = try TextMeasurer()
+            let text = TextMeasurer()
             var tiles: [Pixmap] = []
             for value in values {
                 let overrides = settings.overrides + [SceneOverride(keyPath: key, value: value)]

@@ -2,13 +2,14 @@ import Foundation
 import LayerTree
 
 /// `TextMeasuring` by HarfBuzz shaping of the real faces: the widths the renderer will draw. Frames are built
-/// on every core at once, so calls are serialized by a lock; widths are cached by text.
+/// on every core at once, so calls are serialized by a lock; widths are cached by text. Fonts are found on the
+/// first measurement (fontconfig's start-up costs as much as drawing a small scene, and stills measure nothing).
 public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
-    private let engine: TextLayoutEngine
+    private var engine: TextLayoutEngine?
     private let lock = NSLock()
     private var cache: [TextContents: Double] = [:]
 
-    public init() throws { engine = TextLayoutEngine(fonts: try FontLibrary()) }
+    public init() {}
 
     init(fonts: FontLibrary) { engine = TextLayoutEngine(fonts: fonts) }
 
@@ -22,7 +23,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let w = cache[key] { return w }
-        let w = (try? engine.layout(key, width: .greatestFiniteMagnitude).size.width) ?? 0
+        if engine == nil { engine = try? TextLayoutEngine(fonts: FontLibrary()) }
+        let w = (try? engine?.layout(key, width: .greatestFiniteMagnitude).size.width) ?? 0
         cache[key] = w
         return w
     }

@@ -13,7 +13,7 @@ final class DeclaredKindsTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("Scenes")
 
     private func parse(_ text: String) throws -> SceneDocument { try SceneLoader.parseDocument(text, file: "s.json") }
-    private let text = try! TextMeasurer()
+    private let text = TextMeasurer()
 
     private func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try SceneLoader.parseDocument(text, file: "s.json"), file: file, line: line) { error in

@@ -31,7 +31,7 @@ final class SwipeSceneTests: XCTestCase {
         XCTAssertNil(s.trailing?.expansionStyle)
         XCTAssertEqual(s.trailing?.actions.first?.resolvedBackgroundColor, .systemRed)
         XCTAssertNil(s.leading)
-        XCTAssertEqual(try s.table(measuring: TextMeasurer()).trailingButtonWidth, 74, "the minimum width covers a short title")
+        XCTAssertEqual(s.table(measuring: TextMeasurer()).trailingButtonWidth, 74, "the minimum width covers a short title")
     }
 
     func testPresetsListStylesAndOverrides() throws {

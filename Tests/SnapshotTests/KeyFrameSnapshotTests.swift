@@ -17,7 +17,7 @@ final class KeyFrameSnapshotTests: XCTestCase {
         .appendingPathComponent("__Snapshots__").appendingPathComponent("KeyFrameSnapshotTests").path
 
     /// One measurer for every test: fonts are found once.
-    static let text = try! TextMeasurer()
+    static let text = TextMeasurer()
 
     static func scenePaths() throws -> [String] {
         let dir = repo.appendingPathComponent("Scenes")
