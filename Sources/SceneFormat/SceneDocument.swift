@@ -19,14 +19,17 @@ public enum SceneKinds {
 public struct AnyPreviewKind: Sendable {
     public let name: String
     public let summary: String
-    /// Every parameter with its type, default and meaning (the docs table and the designer's controls).
-    public let parameters: [Parameter]
+    let listParameters: @Sendable () -> [Parameter]
     let decode: @Sendable (JSONValue, SceneDecoder) throws -> SceneDocument
+
+    /// Every parameter with its type, default and meaning (the docs table and the designer's controls); made
+    /// when asked, so reading one scene builds no other kind's declarations.
+    public var parameters: [Parameter] { listParameters() }
 
     public init<K: PreviewKind>(_ kind: K.Type) {
         name = K.name
         summary = K.summary
-        parameters = K.schema.parameters(defaults: K.defaults)
+        listParameters = { K.schema.parameters(defaults: K.defaults) }
         decode = { value, d in
             var decoded = K.defaults
             try K.schema.decode(value, "", d, into: &decoded, handled: ["kind"])
