@@ -5,8 +5,8 @@ import Text
 
 /// Draws a layer tree the way Core Animation composites it (see docs/core-animation.md in ../shared/spec):
 /// each level is flattened to a 2D projective map, siblings are drawn in zPosition order, opacity is group
-/// opacity, masksToBounds clips contents and sublayers to the rounded bounds, and within a layer the order is
-/// shadow, background, contents, sublayers, border.
+/// opacity, masksToBounds clips contents and sublayers to the rounded bounds, within a layer the order is
+/// shadow, background, contents, sublayers, border, and a single-sided layer showing its back is skipped.
 public struct LayerRenderer {
     private var rasterizer = Rasterizer()
     /// Fonts are opened on the first text or icon drawn, so scenes without any need no font files.
@@ -37,10 +37,31 @@ public struct LayerRenderer {
 
     // MARK: Maps
 
-    /// Layer space to device space: this level's 4x4 (with the superlayer's sublayerTransform, so its m34
-    /// sees this layer's depth), flattened, then the superlayer's own map.
-    static func deviceMap(of layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D) -> ProjectiveTransform {
-        layer.transformToSuperlayer.concatenating(superSublayer).flattened.concatenating(superMap)
+    /// Layer space to the superlayer's plane: this level's 4x4 (with the superlayer's sublayerTransform, so
+    /// its m34 sees this layer's depth), flattened. Followed by the superlayer's own map it gives device space.
+    static func levelMap(of layer: Layer, superSublayer: Transform3D) -> ProjectiveTransform {
+        layer.transformToSuperlayer.concatenating(superSublayer).flattened
+    }
+
+    // MARK: Back faces
+
+    /// Whether a layer placed by `level` shows its back (or its edge) to the viewer. With isDoubleSided false
+    /// it is then not drawn, sublayers included: they are flattened into its plane.
+    ///
+    /// The viewer is that of the superlayer's plane, not of the screen: every layer but a CATransformLayer
+    /// (which we do not have) flattens its sublayers into its own plane, so a sublayer faces towards or away
+    /// from that plane's eye (the perspective in this level's 4x4), and turning the superlayer afterwards
+    /// turns the whole flattened picture. A flipped double-sided superlayer thus shows a single-sided,
+    /// forward-facing sublayer mirrored, like its own background. (On iOS a card made of a front and a back
+    /// sublayer of a plain CALayer keeps showing its front when turned; it needs a CATransformLayer.)
+    ///
+    /// Facing: where W > 0 a projective map's Jacobian determinant is det / W³, so sign(det) is the winding
+    /// of the projected layer, reversed exactly when the eye is behind the layer's plane. That holds for a
+    /// layer partly behind the eye too, whose corners would project through W < 0 and wind the wrong way.
+    /// det = 0 is the layer edge-on (the eye in its plane): it has no area, so culling it, or rounding a
+    /// right angle to either side, changes no pixel.
+    static func showsBackFace(level: ProjectiveTransform) -> Bool {
+        level.determinant <= 0
     }
 
     // MARK: Drawing
@@ -50,7 +71,9 @@ public struct LayerRenderer {
     private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
                                into target: inout Pixmap, clip: Clip) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let map = Self.deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
+        let level = Self.levelMap(of: layer, superSublayer: superSublayer)
+        if !layer.isDoubleSided && Self.showsBackFace(level: level) { return }
+        let map = level.concatenating(superMap)
         let shadow = layer.hasVisibleShadow
         let hasBackground = layer.backgroundColor?.isVisible ?? false
         let hasBorder = layer.borderWidth > 0 && layer.borderColor.isVisible
@@ -199,7 +222,9 @@ public struct LayerRenderer {
     /// Device-space bounds of everything a layer and its sublayers draw.
     public static func deviceBounds(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D, includeShadow: Bool = true) -> Rect {
         guard !layer.isHidden, layer.opacity > 0 else { return .null }
-        let map = deviceMap(of: layer, superMap: superMap, superSublayer: superSublayer)
+        let level = levelMap(of: layer, superSublayer: superSublayer)
+        if !layer.isDoubleSided && showsBackFace(level: level) { return .null }
+        let map = level.concatenating(superMap)
         let own = projectedBounds(layer.bounds, map: map)
         var box = Rect.null
         if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) {

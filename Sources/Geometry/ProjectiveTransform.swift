@@ -41,6 +41,12 @@ public struct ProjectiveTransform: Hashable, Sendable {
             m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33)
     }
 
+    /// The determinant. Where W > 0 (in front of the eye) the map's Jacobian determinant is
+    /// `determinant / W³`, so its sign says whether the map keeps or reverses orientation (winding) there.
+    public var determinant: Double {
+        m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
+    }
+
     public func inverted() -> ProjectiveTransform? {
         let c11 = m22 * m33 - m23 * m32, c12 = m13 * m32 - m12 * m33, c13 = m12 * m23 - m13 * m22
         let det = m11 * c11 + m21 * c12 + m31 * c13

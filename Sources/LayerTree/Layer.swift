@@ -11,6 +11,9 @@ public struct Layer: Hashable, Sendable {
     public var sublayerTransform: Transform3D = .identity
     public var opacity: Double = 1
     public var isHidden: Bool = false
+    /// CALayer.isDoubleSided: when false, the layer and its sublayers are not drawn while its back faces the
+    /// viewer of its superlayer's plane (LayerRenderer.showsBackFace says exactly when).
+    public var isDoubleSided: Bool = true
     public var backgroundColor: Color? = nil
     public var cornerRadius: Double = 0
     public var masksToBounds: Bool = false

@@ -79,6 +79,9 @@ public enum LayersKind: PreviewKind {
         Field("sublayerTransform", \.sublayerTransform, .transform, doc: "applied to all sublayers, about this layer's anchor point"),
         Field("opacity", \.opacity, .number(.unit), doc: "group opacity: the layer and its sublayers are composited, then faded"),
         Field("hidden", \.isHidden, .bool, doc: "draws nothing, sublayers included"),
+        // Keys are CALayer's property names (its key paths), not the Swift getters: `hidden` for isHidden,
+        // `doubleSided` for isDoubleSided, as iOS code animates them (CABasicAnimation(keyPath: "doubleSided")).
+        Field("doubleSided", \.isDoubleSided, .bool, doc: "false: not drawn, sublayers included, while its back faces the viewer of the superlayer's plane (see below)"),
         Field("backgroundColor", \.backgroundColor, .optional(.color), doc: "fills the (rounded) bounds"),
         Field("cornerRadius", \.cornerRadius, .number(.nonNegative), unit: "pt", doc: "circular corners, clamped to half the shorter side"),
         Field("masksToBounds", \.masksToBounds, .bool, doc: "clips sublayers to the rounded bounds (and, as on iOS, hides the shadow)"),

@@ -100,9 +100,9 @@ final class PlacementTests: XCTestCase {
 
     func testABackFacingLayerIsDrawnMirroredAsWithTheDefaultIsDoubleSided() throws {
         // CALayer.isDoubleSided defaults to true: a layer turned away from the viewer is drawn, mirrored.
-        // (The model has no isDoubleSided property, so the single-sided case cannot be expressed; see the
-        // report.) A 40 × 20 layer at (10, 10): red left half, blue right half, rotated 180° about y
-        // about its anchor (30, 20): x → 60 − x, so blue is now on the left (10..30), red on the right.
+        // (Single-sided layers are in DoubleSidedTests.) A 40 × 20 layer at (10, 10): red left half, blue
+        // right half, rotated 180° about y about its anchor (30, 20): x → 60 − x, so blue is now on the left
+        // (10..30), red on the right.
         var card = Layer(name: "card", frame: Rect(10, 10, 40, 20))
         card.sublayers = [solid(Rect(0, 0, 20, 20), .red), solid(Rect(20, 0, 20, 20), .blue)]
         card.transform = .rotation(.pi, 0, 1, 0)

@@ -100,6 +100,21 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(frame.height, 47.384, accuracy: 1e-3)
     }
 
+    func testDeterminantOverWCubedIsTheAreaScaleInFrontOfTheEye() {
+        // The renderer's back-face test rests on det(J) = det(H) / W³ where W > 0: check it against a finite
+        // difference Jacobian, for a card turned 100° about y under a perspective (det < 0, its back).
+        let h = Transform3D.rotation(100 * .pi / 180, 0, 1, 0).concatenating(.perspective(eyeDistance: 300))
+            .concatenating(.translation(50, 20, 0)).flattened
+        let p = Point(-40, 7), e = 1e-5
+        let w = h.applyHomogeneous(p).w
+        XCTAssertGreaterThan(w, 0)
+        let u = h.apply(p), dx = h.apply(Point(p.x + e, p.y)), dy = h.apply(Point(p.x, p.y + e))
+        let jacobian = ((dx.x - u.x) * (dy.y - u.y) - (dx.y - u.y) * (dy.x - u.x)) / (e * e)
+        XCTAssertEqual(jacobian, h.determinant / (w * w * w), accuracy: 1e-4 * abs(jacobian))
+        XCTAssertLessThan(h.determinant, 0)
+        XCTAssertEqual(ProjectiveTransform.identity.determinant, 1)
+    }
+
     func testRectOperations() {
         let a = Rect(0, 0, 10, 10), b = Rect(5, -5, 10, 10)
         XCTAssertEqual(a.union(b), Rect(0, -5, 15, 15))

@@ -34,8 +34,8 @@ final class SceneLoaderTests: XCTestCase {
           "name": "card", "bounds": [1, 2, 30, 40], "position": [5, 6], "anchorPoint": [0, 1],
           "zPosition": -2, "transform": [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, -0.002, 10, 20, 0, 1],
           "sublayerTransform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.001, 0, 0, 0, 1],
-          "opacity": 0.5, "hidden": true, "backgroundColor": "#FF000080", "cornerRadius": 12,
-          "masksToBounds": true, "borderWidth": 1.5, "borderColor": "#00ff00", "shadowColor": "#0000FF",
+          "opacity": 0.5, "hidden": true, "doubleSided": false, "backgroundColor": "#FF000080",
+          "cornerRadius": 12, "masksToBounds": true, "borderWidth": 1.5, "borderColor": "#00ff00", "shadowColor": "#0000FF",
           "shadowOpacity": 0.25, "shadowRadius": 8, "shadowOffset": [0, 4],
           "sublayers": [{"name": "a"}, {"name": null, "backgroundColor": null}]
         }
@@ -51,6 +51,7 @@ final class SceneLoaderTests: XCTestCase {
         expected.sublayerTransform = .perspective(eyeDistance: 1000)
         expected.opacity = 0.5
         expected.isHidden = true
+        expected.isDoubleSided = false
         expected.backgroundColor = Color(hex: "#FF000080")
         expected.cornerRadius = 12
         expected.masksToBounds = true
@@ -165,6 +166,8 @@ final class SceneLoaderTests: XCTestCase {
         assertError(scene(root: #"{"opacity": "1"}"#), "Scenes/x.json:1:80: root.opacity: expected a number, found a string")
         assertError(scene(root: #"{"hidden": 1}"#), "Scenes/x.json:1:79: root.hidden: expected a boolean, found a number")
         assertError(scene(root: #"{"name": 1}"#), "Scenes/x.json:1:77: root.name: expected a string, found a number")
+        assertError(scene(root: #"{"doubleSided": "no"}"#),
+                    #"Scenes/x.json:1:84: root.doubleSided: expected a boolean, found a string"#)
         assertError(scene(root: #"{"masksToBounds": null}"#),
                     "Scenes/x.json:1:86: root.masksToBounds: expected a boolean, found null")
         assertError(scene(root: #"{"borderColor": null}"#),
@@ -268,6 +271,7 @@ final class SceneLoaderTests: XCTestCase {
             ("BackgroundColor", "unknown key 'BackgroundColor', did you mean 'backgroundColor'?"),
             ("opactiy", "unknown key 'opactiy', did you mean 'opacity'?"),
             ("isHidden", "unknown key 'isHidden', did you mean 'hidden'?"),
+            ("isDoubleSided", "unknown key 'isDoubleSided', did you mean 'doubleSided'?"),
             ("sublayer", "unknown key 'sublayer', did you mean 'sublayers'?"),
             ("cornerRadii", "unknown key 'cornerRadii', did you mean 'cornerRadius'?"),
             ("nme", "unknown key 'nme', did you mean 'name'?"),

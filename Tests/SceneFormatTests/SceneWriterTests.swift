@@ -69,6 +69,35 @@ final class SceneWriterTests: XCTestCase {
         """)
     }
 
+    func testDoubleSidedReadsAndWritesBack() throws {
+        // `doubleSided`, CALayer's key path for isDoubleSided; written only when false (the default is true).
+        let text = #"{"kind": "layers", "canvas": {"width": 10, "height": 10}, "root": {"sublayers": [{"name": "card", "doubleSided": false}, {"doubleSided": true}]}}"#
+        let parsed = try SceneLoader.parse(text, file: "x.json")
+        XCTAssertFalse(parsed.root.sublayers[0].isDoubleSided)
+        XCTAssertTrue(parsed.root.sublayers[1].isDoubleSided)
+        XCTAssertTrue(parsed.root.isDoubleSided)
+        let json = SceneWriter.json(parsed)
+        XCTAssertEqual(json, """
+        {
+          "kind": "layers",
+          "canvas": {
+            "width": 10,
+            "height": 10
+          },
+          "root": {
+            "sublayers": [
+              {
+                "name": "card",
+                "doubleSided": false
+              },
+              {}
+            ]
+          }
+        }
+        """)
+        XCTAssertEqual(try SceneLoader.parse(json, file: "x.json"), parsed)
+    }
+
     func testNumberFormatting() {
         XCTAssertEqual(formatNumber(390), "390")
         XCTAssertEqual(formatNumber(-0.0), "-0")
@@ -90,6 +119,7 @@ final class SceneWriterTests: XCTestCase {
         a.sublayerTransform = .perspective(eyeDistance: 750)
         a.opacity = 0.7
         a.isHidden = true
+        a.isDoubleSided = false
         a.backgroundColor = Color(hex: "#12345678")
         a.cornerRadius = 6.5
         a.masksToBounds = true
