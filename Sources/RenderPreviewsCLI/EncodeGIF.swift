@@ -21,13 +21,14 @@ struct EncodeGIF: ParsableCommand {
     var output: String
 
     func validate() throws {
+        try checkExtension(output, "gif", "encode-gif")
         if !(fps > 0 && fps <= 100) { throw ValidationError("--fps must be in (0, 100]") }
         if !(0...65535).contains(loopCount) { throw ValidationError("--loop-count must be in 0...65535") }
     }
 
     func run() throws {
         try reportingErrors {
-            let names = try FileManager.default.contentsOfDirectory(atPath: framesDir)
+            let names = try Files.list(framesDir)
                 .filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
             guard !names.isEmpty else { throw CLIError("\(framesDir): no frame-*.png files") }
             var options = GIFOptions()
@@ -35,11 +36,11 @@ struct EncodeGIF: ParsableCommand {
             var encoder: GIFEncoder?
             for name in names {
                 let path = (framesDir as NSString).appendingPathComponent(name)
-                let frame = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+                let frame = try PNGCodec.decode(Files.read(path))
                 if encoder == nil { encoder = try GIFEncoder(width: frame.width, height: frame.height, options: options) }
                 try encoder!.addFrame(frame, duration: 1 / fps)
             }
-            try writeAtomically(try encoder!.finish(), to: output)
+            try Files.write(try encoder!.finish(), to: output)
         }
     }
 }

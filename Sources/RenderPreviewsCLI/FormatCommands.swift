@@ -19,10 +19,10 @@ struct Format: ParsableCommand {
             let paths = files.isEmpty ? try sceneFiles(in: "Scenes", only: nil) : files
             var unformatted: [String] = []
             for path in paths {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let text = try SceneLoader.readText(path: path)
                 let written = try SceneLoader.parseDocument(text, file: path).json()
                 guard written != text else { continue }
-                if check { unformatted.append(path) } else { try writeAtomically(Array(written.utf8), to: path) }
+                if check { unformatted.append(path) } else { try Files.write(Array(written.utf8), to: path) }
             }
             if !unformatted.isEmpty {
                 FileHandle.standardError.write(Data(("not in written form (run `render-previews format`):\n"
@@ -69,10 +69,12 @@ struct Parameters: ParsableCommand {
     private func updateDocs() throws {
         var stale: [String] = []
         for path in docs {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
+            guard let text = String(validating: try Files.read(path), as: UTF8.self) else {
+                throw FileSystemError(.read, path, "not UTF-8 text")
+            }
             guard let updated = SceneDocs.updated(text) else { throw CLIError("\(path): a parameters marker names no kind or is not closed") }
             guard updated != text else { continue }
-            if check { stale.append(path) } else { try writeAtomically(Array(updated.utf8), to: path) }
+            if check { stale.append(path) } else { try Files.write(Array(updated.utf8), to: path) }
         }
         if !stale.isEmpty {
             FileHandle.standardError.write(Data(("parameter tables out of date (run `render-previews parameters --docs …`):\n"

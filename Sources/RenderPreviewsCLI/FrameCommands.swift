@@ -21,12 +21,14 @@ struct Frame: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
+    func validate() throws { try checkExtension(output, "png", "frame") }
+
     func run() throws {
         try reportingErrors {
             let frame = try selection.frame(of: settings.load(scene), path: scene, measuring: TextMeasurer())
             var renderer = LayerRenderer()
             let png = try PNGCodec.encode(try renderer.render(frame))
-            try writeAtomically(png, to: output)
+            try Files.write(png, to: output)
         }
     }
 }
@@ -63,10 +65,10 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let frames = try settings.load(scene).frames(measuring: TextMeasurer())
-            try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true)
+            try Files.makeFolder(framesDir)
             // The same ordered, all-cores frame loop as `render`.
             try FrameRenderer().forEachFrame(of: frames) { i, image in
-                try writeAtomically(PNGCodec.encode(image),
+                try Files.write(PNGCodec.encode(image),
                                     to: (framesDir as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
             }
         }

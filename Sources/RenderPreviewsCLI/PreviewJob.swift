@@ -78,7 +78,7 @@ func seconds(_ d: Duration) -> Double {
 func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: String? = nil,
                    progress: (Int, Int) -> Void = { _, _ in }) throws -> RenderedPreview {
     var raster = 0.0, encode = 0.0
-    if let framesDir { try FileManager.default.createDirectory(atPath: framesDir, withIntermediateDirectories: true) }
+    if let framesDir { try Files.makeFolder(framesDir) }
     let clock = ContinuousClock()
     if frames.isStill {
         var bytes: [UInt8] = []
@@ -86,7 +86,7 @@ func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: St
             let t = clock.now
             bytes = try PNGCodec.encode(image)
             encode += seconds(clock.now - t)
-            if let framesDir { try writeAtomically(bytes, to: (framesDir as NSString).appendingPathComponent("frame-0000.png")) }
+            if let framesDir { try Files.write(bytes, to: (framesDir as NSString).appendingPathComponent("frame-0000.png")) }
         }
         return RenderedPreview(fileExtension: "png", bytes: bytes, frames: 1, duration: 0, rasterSeconds: 0, encodeSeconds: encode)
     }
@@ -98,7 +98,7 @@ func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: St
         try encoder.addFrame(image, duration: frames.frameDuration)
         encode += seconds(clock.now - t)
         if let framesDir {
-            try writeAtomically(PNGCodec.encode(image),
+            try Files.write(PNGCodec.encode(image),
                                 to: (framesDir as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
         }
     }, progress: { done in progress(done, frames.count) })

@@ -29,19 +29,28 @@ struct Console {
         print(text)
     }
 
+    /// `text` as `errorText` words it.
     func error(_ text: String) {
         if interactive { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-        FileHandle.standardError.write(Data("error: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("\(text)\n".utf8))
     }
 }
 
 /// The scene files of a folder, or the ones named with --only.
+/// An error as the commands print it: file-system errors in their own shape, the rest after "error: ".
+func errorText(_ error: Error) -> String {
+    error is FileSystemError ? "\(error)" : "error: \(error)"
+}
+
 func sceneFiles(in folder: String, only: String?) throws -> [String] {
-    var names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+    var names = try Files.list(folder).filter { $0.hasSuffix(".json") }
     if let only {
+        let known = names.map { ($0 as NSString).deletingPathExtension }
         let wanted = only.split(separator: ",").map(String.init)
-        for w in wanted where w.contains("/") || w.hasPrefix(".") || !names.contains(w + ".json") {
-            throw CLIError("no scene named '\(w)' in \(folder)")
+        for w in wanted where w.contains("/") || w.hasPrefix(".") || !known.contains(w) {
+            var message = "no scene named '\(w)' in \(folder)"
+            if let near = closestKey(to: w, in: known) { message += "; did you mean '\(near)'?" }
+            throw CLIError(message)
         }
         names = names.filter { wanted.contains(($0 as NSString).deletingPathExtension) }
     }
@@ -63,8 +72,8 @@ struct Render: ParsableCommand {
     @Option(help: "The folder of scene files.")
     var scenes: String = "Scenes"
 
-    @Option(name: .shortAndLong, help: "The folder to write previews to, or with one scene file the .gif or .png to write.")
-    var output: String = "Output"
+    @Option(name: .shortAndLong, help: "The folder to write previews to (default Output), or with one scene file the .gif or .png to write.")
+    var output: String?
 
     @Option(help: "Render only these scenes (names without .json, comma-separated).")
     var only: String?
@@ -80,50 +89,72 @@ struct Render: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    private var target: String { output ?? "Output" }
+
     /// `-o x.gif` names a file rather than a folder.
-    private var outputIsFile: Bool { ["gif", "png"].contains((output as NSString).pathExtension.lowercased()) }
+    private var outputIsFile: Bool { ["gif", "png"].contains((target as NSString).pathExtension.lowercased()) }
 
     func validate() throws {
         if outputIsFile && files.count != 1 {
-            throw ValidationError("-o \(output) names one file; give exactly one scene file (or -o a folder)")
+            throw ValidationError("-o \(target) names one file; give exactly one scene file (or -o a folder)")
         }
         if !files.isEmpty && only != nil { throw ValidationError("give scene files or --only, not both") }
+        // Output/ holds the committed previews; scenes changed on the command line must go elsewhere.
+        if !settings.overrides.isEmpty && output == nil && !check {
+            throw ValidationError("--set changes the scenes: name the folder or file to write with -o (Output/ holds the committed previews)")
+        }
     }
 
     func run() throws {
         let console = Console(quiet: quiet)
-        let paths: [String]
-        do { paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files } catch { console.error("\(error)"); throw ExitCode(2) }
-        if !check && !outputIsFile { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        let renderer = FrameRenderer()
         let text = TextMeasurer()
         var failed: [String] = [], stale: [String] = []
         var rows: [[String]] = []
-        for path in paths {
+        // Every scene is read and checked before anything is written, so one bad scene or a --set that a
+        // scene's kind does not declare stops the run before it writes.
+        var loaded: [(path: String, frames: SceneFrames)] = []
+        do {
+            for path in files.isEmpty ? try sceneFiles(in: scenes, only: only) : files {
+                do {
+                    let frames = try settings.load(path).frames(measuring: text)
+                    let fileExtension = frames.isStill ? "png" : "gif"
+                    if outputIsFile && (target as NSString).pathExtension.lowercased() != fileExtension {
+                        throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(frames.count) frames); -o \(target) asks for another format")
+                    }
+                    loaded.append((path, frames))
+                } catch {
+                    console.error(errorText(error))
+                    failed.append(path)
+                }
+            }
+            if !failed.isEmpty && !settings.overrides.isEmpty { throw ExitCode(2) }
+            if !check && !outputIsFile { try Files.makeFolder(target) }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            console.error(errorText(error))
+            throw ExitCode(2)
+        }
+        let renderer = FrameRenderer()
+        for (path, frames) in loaded {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let start = ContinuousClock.now
             do {
-                let frames = try settings.load(path).frames(measuring: text)
-                let fileExtension = frames.isStill ? "png" : "gif"
-                if outputIsFile && (output as NSString).pathExtension.lowercased() != fileExtension {
-                    throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(frames.count) frames); -o \(output) asks for another format")
-                }
                 let preview = try renderPreview(frames, renderer: renderer,
                                                 framesDir: framesDir.map { ($0 as NSString).appendingPathComponent(name) },
                                                 progress: { console.progress(name, $0, $1) })
-                let target = outputIsFile ? output : (output as NSString).appendingPathComponent(name + "." + preview.fileExtension)
+                let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
                 if check {
-                    let current = FileManager.default.contents(atPath: target).map { [UInt8]($0) }
-                    if current != preview.bytes { stale.append(target) }
+                    if (try? Files.read(file)) != preview.bytes { stale.append(file) }
                 } else {
-                    try writeAtomically(preview.bytes, to: target)
+                    try Files.write(preview.bytes, to: file)
                 }
                 let time = seconds(ContinuousClock.now - start)
-                rows.append([name, "\(preview.frames)", String(format: "%.2f s", preview.duration),
+                rows.append([name, "\(preview.frames)", secondsText(frames.duration),
                              String(format: "%.1f KB", Double(preview.bytes.count) / 1024), String(format: "%.2f s", time)])
-                console.line("\(path) -> \(target)")
+                console.line("\(path) -> \(file)")
             } catch {
-                console.error("\(error)")
+                console.error(errorText(error))
                 failed.append(path)
             }
         }
@@ -154,7 +185,7 @@ struct List: ParsableCommand {
                 let c = document.canvas
                 rows.append([((path as NSString).lastPathComponent as NSString).deletingPathExtension, document.kind,
                              "\(c.pixelWidth)x\(c.pixelHeight)", "\(frames.count)",
-                             String(format: "%.2f s", frames.isStill ? 0 : Double(frames.count) * frames.frameDuration)])
+                             secondsText(frames.duration)])
             }
             print(table(["scene", "kind", "pixels", "frames", "duration"], rows))
         }

@@ -21,6 +21,7 @@ struct RenderPreviews: ParsableCommand {
     /// Bad input exits with status 2 whether the scene or the command line is wrong (ArgumentParser's
     /// own usage errors would exit 64).
     static func main() {
+        TemporaryFiles.shared.installSignalHandlers()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -55,10 +56,11 @@ struct SceneSettings: ParsableArguments {
 
 /// Which frame of a scene a command works on.
 struct FrameSelection: ParsableArguments {
-    @Option(help: "Frame index (a layers scene has one frame, index 0).")
+    // Unconditional, so "--index -1" is read as a value and refused by name rather than taken for an option.
+    @Option(parsing: .unconditional, help: "Frame index (a layers scene has one frame, index 0).")
     var index: Int?
 
-    @Option(help: "Time in seconds from the start of the scene.")
+    @Option(parsing: .unconditional, help: "Time in seconds from the start of the scene.")
     var time: Double?
 
     func validate() throws {
@@ -78,7 +80,8 @@ struct FrameSelection: ParsableArguments {
         }
         if let time {
             guard frames.isStill || time <= frames.duration + 1e-9 else {
-                throw CLIError("\(path): --time \(time) is past the end of the scene (\(frames.duration) s)")
+                throw CLIError("\(path): --time \(secondsText(time)) is past the end of the scene (\(secondsText(frames.duration)); "
+                    + "the last frame is at \(secondsText(frames.time(ofFrame: frames.count - 1))))")
             }
             return frames.frame(at: time)
         }
@@ -101,11 +104,24 @@ func reportingErrors(_ body: () throws -> Void) throws {
     } catch let error as CLIError {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(2)
+    } catch let error as FileSystemError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(2)
     } catch let error as ExitCode {
         throw error
     } catch {
         // Environment and output failures (a missing font, an unwritable file): status 1.
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(1)
+    }
+}
+
+/// Seconds as people read them: at most three decimals, no binary noise ("5.1 s", not "5.1000000000000005").
+func secondsText(_ t: Double) -> String { "\(formatNumber((t * 1000).rounded() / 1000)) s" }
+
+/// `-o` must name the format the command writes.
+func checkExtension(_ path: String, _ wanted: String, _ what: String) throws {
+    guard (path as NSString).pathExtension.lowercased() == wanted else {
+        throw ValidationError("-o \(path): \(what) writes \(wanted.uppercased()); name a .\(wanted) file")
     }
 }

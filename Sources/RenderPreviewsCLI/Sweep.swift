@@ -27,6 +27,7 @@ struct Sweep: ParsableCommand {
     var output: String
 
     func validate() throws {
+        try checkExtension(output, "png", "sweep")
         guard let eq = setValues.firstIndex(of: "="), eq != setValues.startIndex,
               !setValues[setValues.index(after: eq)...].split(separator: ",").isEmpty else {
             throw ValidationError("--set-values expects key=v1,v2,…, found '\(setValues)'")
@@ -69,7 +70,7 @@ struct Sweep: ParsableCommand {
                 sheet.composite(Pixmap(bounds: IntRect(x: x, y: labelHeight, width: tile.width, height: tile.height), pixels: tile.pixels))
                 x += tile.width + gap
             }
-            try writeAtomically(PNGCodec.encode(sheet), to: output)
+            try Files.write(PNGCodec.encode(sheet), to: output)
         }
     }
 }

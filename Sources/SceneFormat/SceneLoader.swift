@@ -33,7 +33,7 @@ public enum SceneLoader {
         return try decode(document, file: file)
     }
 
-    static func readText(path: String) throws -> String {
+    public static func readText(path: String) throws -> String {
         func fail(_ message: String) -> SceneError { SceneError(file: path, line: 0, column: 0, message: message) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -31,9 +31,11 @@ final class RenderPreviewsCommandTests: XCTestCase {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    func run(_ arguments: [String]) throws -> Result {
+    func run(_ arguments: [String]) throws -> Result { try Self.run(arguments) }
+
+    static func run(_ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
