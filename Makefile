@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config python3 libpng-dev libgif-dev libfreetype-dev libharf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps previews test bench build clean
+.PHONY: deps previews test bench build clean sanitize
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -44,6 +44,15 @@ bench: build
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg gifsicle
 	scripts/bench.sh
 	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json
+
+# The parallel renderer under ThreadSanitizer (a render of scenes that use every core), then the test suite
+# under AddressSanitizer; each in a build folder of its own. Leak checking is off: the font caches live as long
+# as the process by design, and an interrupted render exits with frames in flight.
+sanitize: deps
+	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread --product render-previews
+	TSAN_OPTIONS="halt_on_error=1" .build-tsan/debug/render-previews render --check \
+	  --only flow-vega-reverse,swipe-rtl,swipe-collection,layers-folding-showcase
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --scratch-path .build-asan --sanitize=address
 
 clean:
 	rm -rf .build
