@@ -9,6 +9,8 @@ let package = Package(
     name: "render-previews",
     products: [
         .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
+        // For scripts/fuzz, which depends on this package by path.
+        .library(name: "RenderPreviewsKit", targets: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -63,12 +63,19 @@ public final class GIFEncoder {
     /// `duration` in seconds of this frame on the timeline (see `GIFTimeline`). A frame whose delay rounds to
     /// zero merges into the previous frame's delay rather than being emitted as a 0-cs frame (browsers clamp
     /// 0/1 cs to 10).
+    /// GIF delays are 16-bit centiseconds.
+    public static let maxFrameSeconds = 655.35
+
     public func addFrame(_ frame: Pixmap, duration: Double) throws {
         guard !finished else { throw EncoderError("GIF frame added after finish()") }
         guard frame.width == width, frame.height == height else {
             throw EncoderError("GIF frame is \(frame.width)x\(frame.height), expected \(width)x\(height)")
         }
         guard duration.isFinite, duration >= 0 else { throw EncoderError("GIF frame duration \(duration) is not a time") }
+        // A scene's framesPerSecond may be tiny; past this the delay would not fit the format (or an Int).
+        guard duration <= Self.maxFrameSeconds else {
+            throw EncoderError("GIF frame duration \(duration) s exceeds \(Self.maxFrameSeconds) s, the longest a GIF frame can show")
+        }
         let delay = timeline.delay(for: duration)
         if pending == nil {
             // Nothing on screen yet: a first frame shown for no time is replaced by the next one.
