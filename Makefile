@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config python3 libpng-dev libgif-dev libfreetype-dev libharf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps previews test bench build clean
+.PHONY: deps previews test bench build fuzz clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -45,5 +45,11 @@ bench: build
 	scripts/bench.sh
 	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json
 
+# libFuzzer over scene text -> frames -> pixels (scripts/fuzz), with ASan; the sanitizer runtimes ship with the
+# Swift toolchain. The release build is for the dictionary, made from `parameters --json`.
+SECONDS ?= 600
+fuzz: build
+	scripts/fuzz/run.sh $(SECONDS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
