@@ -92,7 +92,7 @@ public struct LayerRenderer {
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
         try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
-        let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
+        let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
         if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
         target.composite(group, opacity: opacity, clip: clip)
     }
