@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config python3 libpng-dev libgif-dev libfreetype-dev libharf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps previews test bench build clean sanitize
+.PHONY: deps previews test bench build fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -54,5 +54,11 @@ sanitize: deps
 	  --only flow-vega-reverse,swipe-rtl,swipe-collection,layers-folding-showcase
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --scratch-path .build-asan --sanitize=address
 
+# libFuzzer over scene text -> frames -> pixels (scripts/fuzz), with ASan; the sanitizer runtimes ship with the
+# Swift toolchain. The release build is for the dictionary, made from `parameters --json`.
+SECONDS ?= 600
+fuzz: build
+	scripts/fuzz/run.sh $(SECONDS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -9,6 +9,8 @@ let package = Package(
     name: "render-previews",
     products: [
         .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
+        // For scripts/fuzz, which depends on this package by path.
+        .library(name: "RenderPreviewsKit", targets: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [

@@ -92,7 +92,7 @@ public struct LayerRenderer {
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
         try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
-        let opacity = UInt8((min(1, layer.opacity) * 255).rounded())
+        let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
         if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
         target.composite(group, opacity: opacity, clip: clip)
     }
@@ -182,7 +182,9 @@ public struct LayerRenderer {
         guard radius <= 0, map.isAffine, map.m12 == 0, map.m21 == 0 else { return nil }
         let a = map.apply(Point(bounds.minX, bounds.minY)), b = map.apply(Point(bounds.maxX, bounds.maxY))
         let xs = [a.x, b.x].sorted(), ys = [a.y, b.y].sorted()
-        for v in xs + ys where abs(v - v.rounded()) > 1e-9 { return nil }
+        // Huge (or non-finite) whole numbers pass the test below but are no pixel: leave them to the general path.
+        let limit = Double(IntRect.coordinateLimit)
+        for v in xs + ys where !(abs(v) <= limit) || abs(v - v.rounded()) > 1e-9 { return nil }
         return IntRect(x: Int(xs[0].rounded()), y: Int(ys[0].rounded()),
                        width: Int(xs[1].rounded()) - Int(xs[0].rounded()), height: Int(ys[1].rounded()) - Int(ys[0].rounded()))
     }
@@ -195,7 +197,10 @@ public struct LayerRenderer {
         // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
         let sigma = layer.shadowRadius * stretch
         var alpha = group.alphaMask().blurred(sigma: sigma)
-        let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
+        // An offset past the coordinate limit (or NaN from a degenerate map) moves the shadow off every canvas.
+        let limit = IntRect.coordinateLimit
+        guard abs(offset.x) <= Double(limit), abs(offset.y) <= Double(limit) else { return }
+        let dx = clampedInt(offset.x, limit: limit), dy = clampedInt(offset.y, limit: limit)
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
         target.fill(alpha, paint: .solid(color), clip: clip)

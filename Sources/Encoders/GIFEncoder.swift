@@ -63,12 +63,20 @@ public final class GIFEncoder {
     /// `duration` in seconds of this frame on the timeline (see `GIFTimeline`). A frame whose delay rounds to
     /// zero merges into the previous frame's delay rather than being emitted as a 0-cs frame (browsers clamp
     /// 0/1 cs to 10).
+    /// Longest frame accepted: an hour, 55 records of the format's longest delay.
+    public static let maxFrameSeconds = 3600.0
+
     public func addFrame(_ frame: Pixmap, duration: Double) throws {
         guard !finished else { throw EncoderError("GIF frame added after finish()") }
         guard frame.width == width, frame.height == height else {
             throw EncoderError("GIF frame is \(frame.width)x\(frame.height), expected \(width)x\(height)")
         }
         guard duration.isFinite, duration >= 0 else { throw EncoderError("GIF frame duration \(duration) is not a time") }
+        // A scene's framesPerSecond may be tiny: a frame of 1e300 s would overflow the centisecond count, and
+        // every 655.35 s of a delay is one more record (delays past the 16-bit field are split).
+        guard duration <= Self.maxFrameSeconds else {
+            throw EncoderError("GIF frame duration \(duration) s exceeds \(Int(Self.maxFrameSeconds)) s")
+        }
         let delay = timeline.delay(for: duration)
         if pending == nil {
             // Nothing on screen yet: a first frame shown for no time is replaced by the next one.

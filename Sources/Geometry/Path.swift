@@ -102,6 +102,17 @@ public struct Path: Hashable, Sendable {
 
     // MARK: Flattening
 
+    /// Most chords one curve is flattened into. Ordinary curves need far fewer (a 1000 px corner at 0.2 px
+    /// tolerance takes ~60); the bound keeps a huge or non-finite curve from asking for billions of points.
+    public static let maxSegmentsPerCurve = 1024
+
+    /// Chords for a curve whose squared chord count is estimated as `q`; NaN (non-finite points) gives one.
+    static func segmentCount(_ q: Double) -> Int {
+        let n = q.squareRoot().rounded(.up)
+        guard n > 1 else { return 1 }
+        return n < Double(maxSegmentsPerCurve) ? Int(n) : maxSegmentsPerCurve
+    }
+
     /// Closed polylines approximating the path within `tolerance` (the largest distance between a curve
     /// and its chords, in the path's own units). Every contour is closed implicitly, as fills are.
     public func flattened(tolerance: Double) -> [[Point]] {
@@ -125,7 +136,7 @@ public struct Path: Hashable, Sendable {
             case .quad(let c, let p):
                 if current.isEmpty { current = [last] }
                 let dd = (last - c * 2 + p).length
-                let n = max(1, Int((dd / (4 * tolerance)).squareRoot().rounded(.up)))
+                let n = Self.segmentCount(dd / (4 * tolerance))
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     current.append(last * (u * u) + c * (2 * u * t) + p * (t * t))
@@ -134,7 +145,7 @@ public struct Path: Hashable, Sendable {
             case .cubic(let c1, let c2, let p):
                 if current.isEmpty { current = [last] }
                 let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                let n = max(1, Int((3 * dd / (4 * tolerance)).squareRoot().rounded(.up)))
+                let n = Self.segmentCount(3 * dd / (4 * tolerance))
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t

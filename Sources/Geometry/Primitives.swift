@@ -84,3 +84,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(minX), \(minY); \(width), \(height))" }
 }
+
+/// `value` rounded by `rule` and clamped to ±`limit`, NaN giving 0: scene numbers reach pixel arithmetic
+/// through transforms and sums, and `Int(_:)` traps on anything out of range.
+public func clampedInt(_ value: Double, limit: Int, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int {
+    guard !value.isNaN else { return 0 }
+    let l = Double(limit)
+    return Int(min(l, max(-l, value.rounded(rule))))
+}

@@ -8,8 +8,14 @@ struct BoxBlur {
     /// How far the result grows on every side (3σ and the boxes' reach), so nothing is cut off.
     let pad: Int
 
+    /// Largest blur, in pixels: the planes grow by 3σ on every side, so an unbounded σ (a huge shadowRadius or
+    /// a transform's stretch) would allocate without bound. Wider than any canvas's useful shadow.
+    static let maxSigma = 128.0
+
     init?(sigma: Double) {
+        // NaN fails the guard; infinity is clamped below.
         guard sigma > 0.05 else { return nil }
+        let sigma = min(sigma, Self.maxSigma)
         d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
         pad = Int((3 * sigma).rounded(.up)) + d
     }

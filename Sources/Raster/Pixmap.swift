@@ -6,6 +6,9 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
+    /// Pixel coordinates are kept within ±2^24 (far beyond any canvas, small enough that sums cannot overflow).
+    public static let coordinateLimit = 1 << 24
+
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
@@ -21,9 +24,10 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
             self.init(x: 0, y: 0, width: 0, height: 0); return
         }
-        let clampLimit = Double(1 << 24)
-        let x0 = Int(max(-clampLimit, r.minX).rounded(.down)), y0 = Int(max(-clampLimit, r.minY).rounded(.down))
-        let x1 = Int(min(clampLimit, r.maxX).rounded(.up)), y1 = Int(min(clampLimit, r.maxY).rounded(.up))
+        // Both ends clamped: a rect far off one side (huge transforms or offsets) must not trap either.
+        let limit = Self.coordinateLimit
+        let x0 = clampedInt(r.minX, limit: limit, rounding: .down), y0 = clampedInt(r.minY, limit: limit, rounding: .down)
+        let x1 = clampedInt(r.maxX, limit: limit, rounding: .up), y1 = clampedInt(r.maxY, limit: limit, rounding: .up)
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

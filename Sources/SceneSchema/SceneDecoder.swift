@@ -52,6 +52,15 @@ public struct SceneDecoder: Sendable {
 
     public init(file: String) { self.file = file }
 
+    // Bounds on what a scene may ask for, checked where the value is read, so a hostile file gets an error
+    // naming the key instead of minutes of layout or an allocation without bound. Far above any real scene.
+    /// Most elements of any array (layers, items, emails, actions, steps, colors …).
+    public static let maxArrayCount = 10_000
+    /// Longest string, in UTF-8 bytes (text layout is superlinear in a paragraph's length).
+    public static let maxStringLength = 10_000
+    /// Largest whole number (itemCount, lineLimit).
+    public static let maxInteger = 1_000_000
+
     public func error(_ value: JSONValue, _ path: String, _ message: String) -> SceneError {
         SceneError(file: file, line: value.line, column: value.column, keyPath: path, message: message)
     }
@@ -78,11 +87,17 @@ public struct SceneDecoder: Sendable {
 
     public func array(_ value: JSONValue, _ path: String) throws -> [JSONValue] {
         guard case .array(let items) = value.kind else { throw mismatch(value, path, "an array") }
+        guard items.count <= Self.maxArrayCount else {
+            throw error(value, path, "expected at most \(Self.maxArrayCount) elements, found \(items.count)")
+        }
         return items
     }
 
     public func string(_ value: JSONValue, _ path: String) throws -> String {
         guard case .string(let s) = value.kind else { throw mismatch(value, path, "a string") }
+        guard s.utf8.count <= Self.maxStringLength else {
+            throw error(value, path, "expected a string of at most \(Self.maxStringLength) bytes, found \(s.utf8.count)")
+        }
         return s
     }
 
@@ -99,7 +114,7 @@ public struct SceneDecoder: Sendable {
 
     public func integer(_ value: JSONValue, _ path: String) throws -> Int {
         let n = try number(value, path, .nonNegative)
-        guard n == n.rounded(), n <= 1_000_000 else { throw error(value, path, "expected a whole number >= 0, found \(formatNumber(n))") }
+        guard n == n.rounded(), n <= Double(Self.maxInteger) else { throw error(value, path, "expected a whole number >= 0, found \(formatNumber(n))") }
         return Int(n)
     }
 

@@ -155,7 +155,7 @@ public struct FlowLayout: Hashable, Sendable {
         let scale = min(1, max(0, p / 10 + 1))
         let alpha = min(1, max(0, p / 5 + 1))
         a.transform = Transform3D.translation(0, y, 0).scaled(scale, scale, 1)
-        a.zIndex = Int((p.rounded(.down) - 1))
+        a.zIndex = clampedInt(p - 1, limit: 1 << 30, rounding: .down)  // p comes from a scene's offset: no trap
         a.alpha = alpha
     }
 
