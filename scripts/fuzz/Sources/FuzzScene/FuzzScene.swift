@@ -6,7 +6,7 @@ import SceneSchema
 import Text
 
 /// Fonts are opened once: reopening them per input would dominate every iteration.
-nonisolated(unsafe) let measurer = TextMeasurer()
+let measurer = TextMeasurer()
 nonisolated(unsafe) var renderer = LayerRenderer()
 
 /// Largest rendered side in pixels: small frames keep iterations fast, and the rasterizer's paths are the same.
