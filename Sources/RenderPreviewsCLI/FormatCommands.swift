@@ -59,7 +59,7 @@ struct Parameters: ParsableCommand {
                 return [k]
             } ?? SceneKinds.all
             if json {
-                print(JSONNode.array(kinds.map(controls)).text(.compact(width: 116)))
+                print(JSONNode.array(kinds.map(controls)).text(.readable))
             } else {
                 print(kinds.map { "## \($0.name)\n\n\($0.summary)\n\n" + (SceneDocs.table(for: $0) ?? "") }.joined(separator: "\n\n"))
             }

@@ -98,14 +98,8 @@ struct CLIError: Error, CustomStringConvertible {
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as SceneError {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(2)
-    } catch let error as CLIError {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(2)
-    } catch let error as FileSystemError {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+    } catch let error where error is SceneError || error is CLIError || error is FileSystemError {
+        FileHandle.standardError.write(Data((errorText(error) + "\n").utf8))
         throw ExitCode(2)
     } catch let error as ExitCode {
         throw error

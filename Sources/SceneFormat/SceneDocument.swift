@@ -58,7 +58,7 @@ public struct SceneDocument: Sendable {
 
     /// The scene as the writer writes it: keys in declared order, values that differ from the kind's
     /// defaults only, small objects and steps on one line.
-    public func json() -> String { write().text(.compact(width: 116)) + "\n" }
+    public func json() -> String { write().text(.readable) + "\n" }
 
     static func node(kind: String, _ body: JSONNode) -> JSONNode {
         guard case .object(let members) = body else { return body }

@@ -20,6 +20,9 @@ public indirect enum JSONNode: Hashable, Sendable {
         case expanded
         /// Also small objects and arrays of them on one line when they fit, so a scene reads like a script.
         case compact(width: Int)
+
+        /// How scenes and other files people read are written: lines up to the width of the docs' code blocks.
+        public static let readable = Layout.compact(width: 116)
     }
 
     public static func numbers(_ values: [Double]) -> JSONNode { .array(values.map { .number($0) }) }
