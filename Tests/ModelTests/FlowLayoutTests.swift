@@ -154,7 +154,7 @@ final class FlowLayoutTests: XCTestCase {
     func testAFlingComesToRestOnAPage() {
         let gestures: [ScrollGesture] = [.wait(0.1), .drag(FingerDrag(from: Point(195, 600), to: Point(195, 450), duration: 0.15, curve: .linear)),
                                          .release(velocity: nil), .wait(2)]
-        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0, itemCount: folding.numberOfItems,
                                       gestures: gestures)
         let end = timeline.sample(at: timeline.duration)
         XCTAssertNil(end.touch)
@@ -165,7 +165,7 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(mid.contentOffset, 75, accuracy: 1.5)
         XCTAssertNotNil(mid.touch)
         // Deterministic.
-        let again = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+        let again = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0, itemCount: folding.numberOfItems,
                                    gestures: gestures)
         XCTAssertEqual(again.samples, timeline.samples)
     }
@@ -173,7 +173,7 @@ final class FlowLayoutTests: XCTestCase {
     func testPullingPastTheTopRubberBandsAndSpringsBack() {
         let gestures: [ScrollGesture] = [.drag(FingerDrag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut)),
                                          .release(velocity: nil), .wait(1.5)]
-        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, gestures: gestures)
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, itemCount: folding.numberOfItems, gestures: gestures)
         let pulled = timeline.sample(at: 0.3)
         XCTAssertEqual(pulled.contentOffset, -ScrollPhysics().rubberBand(200, dimension: 719), accuracy: 1e-6)
         XCTAssertEqual(timeline.sample(at: timeline.duration).contentOffset, 0, accuracy: 1e-9)
@@ -184,7 +184,8 @@ final class FlowLayoutTests: XCTestCase {
         reversed.reversed = true
         reversed.numberOfItems = 1
         let gestures: [ScrollGesture] = [.tap(FingerTap(point: Point(350, 69), duration: 0.1)), .setItemCount(3), .wait(0.5)]
-        let timeline = ScrollTimeline(layout: reversed, physics: ScrollPhysics(), initialOffset: nil, gestures: gestures)
+        let timeline = ScrollTimeline(layout: reversed, physics: ScrollPhysics(), initialOffset: reversed.maxContentOffset,
+                                      itemCount: reversed.numberOfItems, gestures: gestures)
         XCTAssertEqual(timeline.sample(at: 0.05).touch, Point(350, 69))
         XCTAssertNil(timeline.sample(at: 0.15).touch)
         let mid = timeline.sample(at: 0.1 + ScrollTimeline.updateDuration / 2)
@@ -197,7 +198,7 @@ final class FlowLayoutTests: XCTestCase {
         // A forward layout that loses items clamps its offset to the new end.
         var shrinking = vega
         shrinking.numberOfItems = 16
-        let shrink = ScrollTimeline(layout: shrinking, physics: ScrollPhysics(), initialOffset: 680,
+        let shrink = ScrollTimeline(layout: shrinking, physics: ScrollPhysics(), initialOffset: 680, itemCount: shrinking.numberOfItems,
                                     gestures: [.setItemCount(10), .wait(0.1)])
         var ten = vega
         ten.numberOfItems = 10

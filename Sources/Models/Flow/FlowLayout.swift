@@ -197,3 +197,19 @@ public struct FlowLayout: Hashable, Sendable {
         return min(maxContentOffset, max(0, pages.rounded() * page))
     }
 }
+
+extension FlowLayout: ScrollableLayout {
+    public var visibleLength: Double { viewSize.height }
+
+    public func restingOffset(projected: Double, velocity: Double, releasedAt offset: Double) -> Double {
+        pagingTarget(projected: projected, velocity: velocity)
+    }
+
+    /// Re-preparing the layout moves the bounds at once (adjustCollectionViewBounds): a reversed layout keeps its
+    /// bottom in view, which leaves every cell where it was relative to the bottom; a shrinking forward layout
+    /// clamps the offset to the new end.
+    public mutating func update(itemCount count: Int, offset: Double) -> Double {
+        numberOfItems = count
+        return reversed ? maxContentOffset : min(offset, maxContentOffset)
+    }
+}

@@ -78,8 +78,9 @@ public struct FlowAnimation: Sendable {
         var layout = scene.layout
         layout.viewSize = scene.viewFrame.size
         layout.numberOfItems = min(layout.numberOfItems, scene.items.count)
-        timeline = ScrollTimeline(layout: layout, physics: scene.physics, initialOffset: scene.initialOffset,
-                                  gestures: scene.gestures)
+        timeline = ScrollTimeline(layout: layout, physics: scene.physics,
+                                  initialOffset: scene.initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0),
+                                  itemCount: layout.numberOfItems, gestures: scene.gestures)
     }
 
     public var duration: Double { timeline.duration }

@@ -52,8 +52,28 @@ public struct ScrollSample: Hashable, Sendable {
     public var updateProgress: Double
 }
 
-/// Runs a gesture script against a flow layout and keeps the scroll view's state every millisecond, so any
-/// frame time can be sampled deterministically.
+/// Which finger coordinate scrolls the content.
+public enum ScrollAxis: Hashable, Sendable {
+    case vertical, horizontal
+
+    func along(_ p: Point) -> Double { self == .vertical ? p.y : p.x }
+}
+
+/// What a scroll view needs to know of the layout it scrolls: how far it goes, where a release comes to rest
+/// (free deceleration, paging, a layout's own targetContentOffset) and what a data update does to the offset.
+public protocol ScrollableLayout: Sendable {
+    var maxContentOffset: Double { get }
+    /// The view's extent along the axis: the rubber band's dimension.
+    var visibleLength: Double { get }
+    /// Where a release at `offset` with `velocity` (pt/s) settles, given where deceleration alone would take it.
+    func restingOffset(projected: Double, velocity: Double, releasedAt offset: Double) -> Double
+    /// The data source now has `count` items; returns the offset the view shows right after (no finger down,
+    /// nothing settling).
+    mutating func update(itemCount count: Int, offset: Double) -> Double
+}
+
+/// Runs a gesture script against a layout and keeps the scroll view's state every millisecond, so any frame
+/// time can be sampled deterministically.
 public struct ScrollTimeline: Sendable {
     private let timeline: SampledTimeline<ScrollSample>
     public var samples: [ScrollSample] { timeline.samples }
@@ -62,15 +82,16 @@ public struct ScrollTimeline: Sendable {
     /// Duration of UIKit's default animated collection-view update.
     public static let updateDuration = 0.3
 
-    public init(layout: FlowLayout, physics: ScrollPhysics, initialOffset: Double?, gestures: [ScrollGesture]) {
+    public init<Layout: ScrollableLayout>(layout: Layout, axis: ScrollAxis = .vertical, physics: ScrollPhysics,
+                                          initialOffset: Double, itemCount: Int, gestures: [ScrollGesture]) {
         var layout = layout
         var timeline = SampledTimeline<ScrollSample>()
-        var offset = initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0)
+        var offset = initialOffset
         var touch: Point? = nil
         var history = TouchHistory()
         var velocity = 0.0
         var t = 0.0
-        var itemCount = layout.numberOfItems, previousCount = layout.numberOfItems
+        var itemCount = itemCount, previousCount = itemCount
         var updateStart = -1.0
         // Motion after a release: decay towards a target, or a spring back from past an edge.
         var settleTarget: Double? = nil
@@ -131,12 +152,12 @@ public struct ScrollTimeline: Sendable {
                     let finger = drag.position(from: origin, progress: f)
                     touch = finger
                     history.append(at: t, finger)
-                    let raw = dragStart!.offset - (finger.y - dragStart!.finger.y)
+                    let raw = dragStart!.offset - (axis.along(finger) - axis.along(dragStart!.finger))
                     offset = Self.rubberBanded(raw, layout: layout, physics: physics)
                 }
             case .release(let given):
-                // Content moves against the finger: a finger flung up scrolls forward.
-                velocity = given ?? -history.velocity.y
+                // Content moves against the finger: a finger flung up (or left) scrolls forward.
+                velocity = given ?? -axis.along(history.velocity)
                 touch = nil
                 dragStart = nil
                 history.clear()
@@ -147,7 +168,7 @@ public struct ScrollTimeline: Sendable {
                     settleRate = 10
                 } else {
                     let projected = offset + physics.projectedDistance(velocity: velocity)
-                    let target = layout.pagingTarget(projected: projected, velocity: velocity)
+                    let target = layout.restingOffset(projected: projected, velocity: velocity, releasedAt: offset)
                     settleTarget = target
                     // Decay at the scroll view's own rate, quickened to start at the release velocity when that
                     // reaches the target sooner.
@@ -164,24 +185,19 @@ public struct ScrollTimeline: Sendable {
                 previousCount = itemCount
                 itemCount = max(0, count)
                 updateStart = t
-                layout.numberOfItems = itemCount
-                // Re-preparing the layout moves the bounds at once (adjustCollectionViewBounds): a reversed
-                // layout keeps its bottom in view, which leaves every cell where it was relative to the bottom;
-                // a shrinking forward layout clamps the offset to the new end.
-                if touch == nil && settleTarget == nil {
-                    offset = layout.reversed ? layout.maxContentOffset : min(offset, layout.maxContentOffset)
-                }
+                let moved = layout.update(itemCount: itemCount, offset: offset)
+                if touch == nil && settleTarget == nil { offset = moved }
             }
         }
         self.timeline = timeline
     }
 
     /// The content offset a finger drag gives: followed 1:1 within the content, rubber-banded past its edges.
-    static func rubberBanded(_ raw: Double, layout: FlowLayout, physics: ScrollPhysics) -> Double {
+    static func rubberBanded<Layout: ScrollableLayout>(_ raw: Double, layout: Layout, physics: ScrollPhysics) -> Double {
         let maxOffset = layout.maxContentOffset
         guard physics.bounces else { return min(maxOffset, max(0, raw)) }
-        if raw < 0 { return -physics.rubberBand(-raw, dimension: layout.viewSize.height) }
-        if raw > maxOffset { return maxOffset + physics.rubberBand(raw - maxOffset, dimension: layout.viewSize.height) }
+        if raw < 0 { return -physics.rubberBand(-raw, dimension: layout.visibleLength) }
+        if raw > maxOffset { return maxOffset + physics.rubberBand(raw - maxOffset, dimension: layout.visibleLength) }
         return raw
     }
 
