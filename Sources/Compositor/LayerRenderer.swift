@@ -74,6 +74,7 @@ public struct LayerRenderer {
         let level = Self.levelMap(of: layer, superSublayer: superSublayer)
         if !layer.isDoubleSided && Self.showsBackFace(level: level) { return }
         let map = level.concatenating(superMap)
+        if let backdrop = layer.backdrop { drawBackdrop(backdrop, layer: layer, map: map, into: &target, clip: clip) }
         let shadow = layer.hasVisibleShadow
         let hasBackground = layer.backgroundColor?.isVisible ?? false
         let hasBorder = layer.borderWidth > 0 && layer.borderColor.isVisible
@@ -106,10 +107,9 @@ public struct LayerRenderer {
                  into: &target, clip: clip)
         }
         if case .gradient(let g) = layer.contents {
-            let b = layer.bounds
-            func unit(_ p: Point) -> Point { Point(b.origin.x + p.x * b.size.width, b.origin.y + p.y * b.size.height) }
+            let (start, end) = Self.gradientAxis(g, bounds: layer.bounds)
             let stops = g.stops.map { ($0.0, (r: $0.1.red, g: $0.1.green, b: $0.1.blue, a: $0.1.alpha)) }
-            if let gradient = LinearGradient(stops: stops, start: unit(g.startPoint), end: unit(g.endPoint), map: map, opacity: opacity) {
+            if let gradient = LinearGradient(stops: stops, start: start, end: end, map: map, opacity: opacity) {
                 fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .linearGradient(gradient), into: &target, clip: clip)
             }
         } else if let contents = layer.contents {
@@ -155,6 +155,21 @@ public struct LayerRenderer {
         }
     }
 
+    /// CAGradientLayer interpolates in the unit square and stretches it over the bounds, so on a non-square
+    /// layer a diagonal gradient's bands run along the other diagonal, not at right angles to the axis. The same
+    /// gradient in points: it starts at the mapped start point and its axis is the unit axis divided by the size,
+    /// scaled so that t reaches 1 where the unit gradient does.
+    static func gradientAxis(_ g: LayerTree.LinearGradient, bounds b: Rect) -> (Point, Point) {
+        let start = Point(b.origin.x + g.startPoint.x * b.size.width, b.origin.y + g.startPoint.y * b.size.height)
+        let d = g.endPoint - g.startPoint
+        let lengthSquared = d.x * d.x + d.y * d.y
+        guard lengthSquared > 0, b.size.width != 0, b.size.height != 0 else { return (start, start) }
+        // t(p) = ((p - start) · gradient); a point-space axis a gives t = (p - start) · a / |a|², so a = g / |g|².
+        let gradient = Point(d.x / b.size.width / lengthSquared, d.y / b.size.height / lengthSquared)
+        let gg = gradient.x * gradient.x + gradient.y * gradient.y
+        return (start, start + gradient * (1 / gg))
+    }
+
     private mutating func contentsPath(_ contents: LayerContents, bounds: Rect) throws -> Path {
         let key = ContentsKey(contents: contents, bounds: bounds)
         if let cached = contentsCache[key] { return cached }
@@ -187,6 +202,34 @@ public struct LayerRenderer {
         for v in xs + ys where !(abs(v) <= limit) || abs(v - v.rounded()) > 1e-9 { return nil }
         return IntRect(x: Int(xs[0].rounded()), y: Int(ys[0].rounded()),
                        width: Int(xs[1].rounded()) - Int(xs[0].rounded()), height: Int(ys[1].rounded()) - Int(ys[0].rounded()))
+    }
+
+    /// A backdrop effect reads the pixels already in `target` under the layer (and 3σ around, which the blur
+    /// pulls in), blurs and saturates them, and paints them back through the layer's rounded bounds, then the
+    /// tint. Inside a transparency group the backdrop is what the group holds so far.
+    private mutating func drawBackdrop(_ effect: BackdropEffect, layer: Layer, map: ProjectiveTransform,
+                                       into target: inout Pixmap, clip: Clip) {
+        let opacity = min(1, max(0, layer.opacity))
+        let shape = Path.roundedRect(layer.bounds, radius: layer.effectiveCornerRadius)
+        let covered = IntRect(enclosing: Self.projectedBounds(layer.bounds, map: map))
+            .intersection(target.bounds).intersection(clip.rect)
+        guard !covered.isEmpty else { return }
+        let sigma = max(0, effect.blurRadius) * map.maxStretch(at: layer.anchorInBounds) / 2.0.squareRoot()
+        let changesColor = effect.saturation != 1
+        if sigma.isFinite && (sigma >= 0.1 || changesColor) {
+            let grow = sigma.isFinite ? Int(min(Double(IntRect.coordinateLimit), (3 * sigma).rounded(.up))) + 1 : 0
+            let source = IntRect(x: covered.x - grow, y: covered.y - grow, width: covered.width + 2 * grow,
+                                 height: covered.height + 2 * grow).intersection(target.bounds)
+            var behind = target.cropped(to: source)
+            if sigma >= 0.1 { behind = behind.blurred(sigma: sigma) }
+            if changesColor { behind.saturate(effect.saturation.isFinite ? effect.saturation : 1) }
+            if let pattern = ImagePattern(pixelAligned: behind, opacity: opacity) {
+                fill(shape, map: map, paint: .image(pattern), into: &target, clip: clip)
+            }
+        }
+        if effect.tint.isVisible {
+            fill(shape, map: map, paint: .solid(premultiplied(effect.tint, opacity: opacity)), into: &target, clip: clip)
+        }
     }
 
     /// The shadow is the layer's composited alpha, blurred, offset and tinted. shadowOffset and shadowRadius

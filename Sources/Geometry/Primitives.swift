@@ -45,6 +45,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var standardized: Rect { Rect(minX, minY, width, height) }
 
+    public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+
     public var corners: [Point] {
         [Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)]
     }

@@ -32,5 +32,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public var isVisible: Bool { alpha > 0 }
 
+    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+
     public var description: String { hex }
 }

@@ -29,8 +29,9 @@ public struct LinearGradient: Hashable, Sendable {
     }
 }
 
+/// UIFont.Weight's steps, lightest first (ultraLight is lighter than thin, as in UIKit).
 public enum FontWeight: String, CaseIterable, Hashable, Sendable {
-    case regular, medium, semibold, bold
+    case ultraLight, thin, light, regular, medium, semibold, bold
 }
 
 public enum TextAlignment: String, CaseIterable, Hashable, Sendable {

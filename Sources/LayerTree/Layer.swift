@@ -24,6 +24,9 @@ public struct Layer: Hashable, Sendable {
     public var shadowRadius: Double = 3
     public var shadowOffset: Point = Point(0, -3)
     public var contents: LayerContents? = nil
+    /// What UIVisualEffectView's backdrop does: the picture already drawn behind the layer, within its rounded
+    /// bounds, blurred and saturated, then tinted; drawn before the layer's own background.
+    public var backdrop: BackdropEffect? = nil
     public var sublayers: [Layer] = []
 
     public init(name: String? = nil) { self.name = name }
@@ -69,6 +72,18 @@ public struct Layer: Hashable, Sendable {
         sublayers.enumerated()
             .sorted { $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset }
             .map(\.element)
+    }
+}
+
+/// A backdrop filter as UIBlurEffect's styles make one: a Gaussian blur of what lies behind (σ in the layer's
+/// points), a saturation factor (1 leaves colors alone) and a color laid over the result.
+public struct BackdropEffect: Hashable, Sendable {
+    public var blurRadius: Double
+    public var saturation: Double
+    public var tint: Color
+
+    public init(blurRadius: Double, saturation: Double = 1, tint: Color = .clear) {
+        self.blurRadius = blurRadius; self.saturation = saturation; self.tint = tint
     }
 }
 

@@ -130,3 +130,40 @@ public struct Pixmap: Sendable {
         self.init(bounds: IntRect(x: 0, y: 0, width: width, height: height), pixels: px)
     }
 }
+
+extension Pixmap {
+    /// The pixels of `rect` (clipped to this pixmap), keeping their device coordinates.
+    public func cropped(to rect: IntRect) -> Pixmap {
+        let r = rect.intersection(bounds)
+        var out = [UInt32](repeating: 0, count: r.area)
+        guard !r.isEmpty else { return Pixmap(bounds: r, pixels: out) }
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<r.height {
+                    let s = (r.y + y - bounds.y) * bounds.width + (r.x - bounds.x)
+                    for x in 0..<r.width { dst[y * r.width + x] = src[s + x] }
+                }
+            }
+        }
+        return Pixmap(bounds: r, pixels: out)
+    }
+
+    /// CIColorControls-style saturation: each color moves away from (or towards) its Rec. 709 luma by `factor`.
+    /// The matrix is linear, so it applies to premultiplied channels as they are; results stay within alpha.
+    public mutating func saturate(_ factor: Float) {
+        let lr: Float = 0.2126, lg: Float = 0.7152, lb: Float = 0.0722
+        pixels.withUnsafeMutableBufferPointer { px in
+            for i in 0..<px.count {
+                let c = px[i]
+                let a = Float(c >> 24)
+                guard a > 0 else { continue }
+                let r = Float(c & 0xFF), g = Float((c >> 8) & 0xFF), b = Float((c >> 16) & 0xFF)
+                let luma = lr * r + lg * g + lb * b
+                func channel(_ v: Float) -> UInt32 { UInt32(min(a, max(0, luma + factor * (v - luma))) + 0.5) }
+                px[i] = channel(r) | channel(g) << 8 | channel(b) << 16 | (c & 0xFF00_0000)
+            }
+        }
+    }
+
+    public mutating func saturate(_ factor: Double) { saturate(Float(factor)) }
+}

@@ -10,6 +10,7 @@ public enum SceneKinds {
         AnyPreviewKind(LayersKind.self),
         AnyPreviewKind(FlowKind.self),
         AnyPreviewKind(SwipeKind.self),
+        AnyPreviewKind(PagingKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
@@ -105,6 +106,13 @@ public struct SceneOverride: Hashable, Sendable {
 
     private func set(_ keys: [String], in node: JSONValue, to value: JSONValue, file: String, path: String) throws -> JSONValue {
         guard let key = keys.first else { return value }
+        var node = node
+        // A value given by name ("scale": "cylinder") is the object that starts from it: setting a key inside
+        // turns it into {"like": "cylinder", …}, the form every named-or-object value reads.
+        if case .string(let name) = node.kind {
+            node.kind = .object([JSONValue.Member(key: "like", keyLine: node.line, keyColumn: node.column,
+                                                  value: JSONValue(.string(name), line: node.line, column: node.column))])
+        }
         guard case .object(var members) = node.kind else {
             throw SceneError(file: file, line: SceneError.commandLine, column: 0, keyPath: keyPath,
                              message: "'\(path)' is not an object")

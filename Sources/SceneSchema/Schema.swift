@@ -133,3 +133,45 @@ extension ValueType {
         return type
     }
 }
+
+/// A value picked from a kind's presets and possibly changed: `like` names the preset it starts from (nil: the
+/// declared defaults), `value` is the result.
+public struct PresetValue<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var like: String?
+    public var value: Value
+
+    public init(like: String?, value: Value) { self.like = like; self.value = value }
+}
+
+extension ValueType {
+    /// A preset by name (`"cylinder"`), or an object of the schema's keys over a preset (`{"like": "cylinder",
+    /// "minScale": 0.5}`) or over `base`. Written back as the name when nothing was changed.
+    public static func presets<V>(_ presets: [(String, V)], base: V, schema: Schema<V>, summary: String,
+                                  doc: String = "start from this preset") -> ValueType where Value == PresetValue<V> {
+        let names = presets.map(\.0)
+        let like = Parameter(key: "like", summary: quotedList(names), defaultText: "", doc: doc, control: .choice(names))
+        @Sendable func preset(_ name: String?) -> V { presets.first { $0.0 == name }?.1 ?? base }
+        return ValueType(
+            summary: summary, control: .json,
+            nested: [like] + schema.parameters(defaults: base),
+            decode: { v, p, d in
+                if case .string = v.kind {
+                    let name = try d.name(v, p, among: names)
+                    return PresetValue(like: name, value: preset(name))
+                }
+                var name: String? = nil
+                if let member = try d.object(v, p).first(where: { $0.key == "like" }) {
+                    name = try d.name(member.value, d.child(p, "like"), among: names)
+                }
+                var value = preset(name)
+                try schema.decode(v, p, d, into: &value, handled: ["like"])
+                return PresetValue(like: name, value: value)
+            },
+            encode: { chosen in
+                let start = preset(chosen.like)
+                if let name = chosen.like, chosen.value == start { return .string(name) }
+                guard case .object(let members) = schema.encode(chosen.value, defaults: start) else { return .object([]) }
+                return .object((chosen.like.map { [JSONNode.Member("like", .string($0))] } ?? []) + members)
+            })
+    }
+}

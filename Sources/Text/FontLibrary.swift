@@ -7,9 +7,13 @@ import LayerTree
 public typealias FontWeight = LayerTree.FontWeight
 
 extension FontWeight {
-    /// Fontconfig's own weight scale (not the OpenType 100...900 one): REGULAR 80, MEDIUM 100, DEMIBOLD 180, BOLD 200.
+    /// Fontconfig's own weight scale (not the OpenType 100...900 one): THIN 0, EXTRALIGHT 40, LIGHT 50,
+    /// REGULAR 80, MEDIUM 100, DEMIBOLD 180, BOLD 200. UIKit's ultraLight is the lightest (OpenType 100).
     var fontconfigWeight: Int32 {
         switch self {
+        case .ultraLight: return 0
+        case .thin: return 40
+        case .light: return 50
         case .regular: return 80
         case .medium: return 100
         case .semibold: return 180

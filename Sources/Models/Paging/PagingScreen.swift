@@ -1,0 +1,200 @@
+import Foundation
+import Geometry
+import LayerTree
+
+/// The layout strip's geometry: each cell fills the strip, a 100 pt circle at its top centre, transformed by
+/// ScaleTransformView's default options, with the title and subtitle under it.
+struct StripGeometry {
+    let frame: Rect
+    static let circleSize = 100.0
+    static let options = ScaleOptions()
+
+    var layout: PagingLayout {
+        PagingLayout(viewSize: frame.size, numberOfItems: StripTimeline.itemCount, numberOfVisibleItems: 10)
+    }
+
+    var circleFrame: Rect { Rect(frame.width / 2 - Self.circleSize / 2, 0, Self.circleSize, Self.circleSize) }
+
+    /// The strip item whose circle is under `point` (screen space), the nearest circle when none is; UIKit's hit
+    /// test goes through the cell's selectableView (the circle).
+    func item(at point: Point, contentOffset: Double) -> Int? {
+        let local = Point(point.x - frame.minX, point.y - frame.minY)
+        let c = circleFrame
+        var best: (Int, Double)? = nil
+        for (index, progress) in layout.visibleItems(contentOffset: contentOffset) {
+            let t = Self.options.transform(progress: progress, size: c.size).affine
+            let center = Point(c.midX + t.tx, c.midY + t.ty)
+            let half = c.width / 2 * abs(t.a)
+            let d = (local - center).length
+            if d <= half { return index }
+            if best == nil || d < best!.1 { best = (index, d) }
+        }
+        return best?.0
+    }
+}
+
+/// One frame of the Shapes demo screen as a layer tree.
+struct PagingScreen {
+    let scene: PagingScene
+    let sample: ScrollSample
+    let strip: StripTimeline.State
+
+    /// ShapeCardView inside the cell: 18% of the width left and right, 6% of the height above and below.
+    static func cardFrame(in cell: Size) -> Rect {
+        let dx = cell.width * 0.18, dy = cell.height * 0.06
+        return Rect(dx, dy, cell.width - 2 * dx, cell.height - 2 * dy)
+    }
+
+    var entry: ShapesLayoutEntry {
+        let entries = scene.entries
+        return entries[((strip.selectedPage % entries.count) + entries.count) % entries.count]
+    }
+
+    func build() -> LayerScene {
+        var root = Layer(name: "screen", frame: Rect(0, 0, scene.canvas.width, scene.canvas.height))
+        root.backgroundColor = scene.background
+        root.masksToBounds = true
+        if scene.showsBackButton { root.sublayers.append(backButton()) }
+        root.sublayers.append(pages())
+        if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
+        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        return LayerScene(canvas: scene.canvas, root: root)
+    }
+
+    // MARK: Pages
+
+    func pages() -> Layer {
+        let frame = scene.pagesFrame
+        var view = Layer(name: "pages", frame: frame)
+        let offset = sample.contentOffset
+        view.bounds.origin = Point(offset, 0)
+        let layout = scene.layout
+        let size = frame.size
+        for (index, progress) in layout.visibleItems(contentOffset: offset) {
+            let transform = entry.transformer.transform(progress: progress, size: Self.cardFrame(in: size).size)
+            // Cells of a transform view all take the visible rect; plain cells sit on their own pages.
+            let x = transform == nil ? Double(index) * size.width : offset
+            var cell = Layer(name: "cell-\(index)", frame: Rect(x, 0, size.width, size.height))
+            cell.zPosition = Double(transform?.zIndex ?? Int(-abs(libraryRound(progress))))
+            cell.sublayers.append(card(index, transform, cellSize: size))
+            if let blur = transform?.blur { cell.sublayers.append(blurView(index, blur, cellSize: size)) }
+            view.sublayers.append(cell)
+        }
+        return view
+    }
+
+    func card(_ index: Int, _ t: PageTransform?, cellSize: Size) -> Layer {
+        let frame = Self.cardFrame(in: cellSize)
+        var card = Layer(name: "page-\(index)", frame: frame)
+        card.contents = .gradient(LinearGradient(colors: entry.colors, startPoint: Point(0, 0), endPoint: Point(1, 1)))
+        card.cornerRadius = 30
+        card.borderWidth = 5
+        card.borderColor = .white
+        if let t {
+            if t.transform.isFinite {
+                card.transform = t.transform
+            } else {
+                // The library's log curve past its domain gives NaN; UIKit then draws nothing of the view.
+                card.isHidden = true
+            }
+            card.isDoubleSided = t.isDoubleSided
+            card.opacity = t.alpha
+            if let s = t.shadow {
+                card.shadowColor = s.color
+                card.shadowOpacity = s.opacity
+                card.shadowRadius = s.radius
+                card.shadowOffset = s.offset
+            }
+        }
+        card.sublayers = cardContent(scene.cards[index], size: frame.size)
+        return card
+    }
+
+    /// The card's vertical stack (image, title, text placeholder) as Auto Layout places it: 30 pt from the
+    /// sides, centred, at most 350 pt tall; the rows' frames are the xib's for that height.
+    func cardContent(_ card: ShapeCard, size: Size) -> [Layer] {
+        let stackHeight = min(350, size.height * 0.85)
+        let stack = Rect(30, (size.height - stackHeight) / 2, size.width - 60, stackHeight)
+        let imageWidth = max(124, stack.width * 0.5)
+        var symbol = Layer(name: "symbol", frame: Rect(stack.midX - imageWidth / 2, stack.minY - 0.5, imageWidth, 98.5))
+        symbol.contents = symbolContents(card.symbol, in: symbol.bounds)
+        var title = Layer(name: "title", frame: Rect(stack.minX, stack.minY + 109.5, stack.width, 44.5))
+        var text = TextContents(card.title, weight: .light, size: 36, color: .white)
+        text.alignment = .center
+        title.contents = .text(text)
+        var placeholder = Layer(name: "placeholder", frame: Rect(stack.minX, stack.minY + 167, stack.width, 183))
+        placeholder.opacity = 0.74
+        placeholder.sublayers = artwork("textPlaceholder", in: placeholder.bounds, tint: nil)
+        return [symbol, title, placeholder]
+    }
+
+    /// The library's BlurEffectView filling the cell, given the card's translation (scale) or none (stack).
+    func blurView(_ index: Int, _ blur: PageBlur, cellSize: Size) -> Layer {
+        var view = Layer(name: "blur-\(index)", frame: Rect(0, 0, cellSize.width, cellSize.height))
+        view.transform = .translation(blur.translation.x, blur.translation.y)
+        let full = blur.style.full
+        view.backdrop = BackdropEffect(blurRadius: full.radius * blur.fraction,
+                                       saturation: 1 + (full.saturation - 1) * blur.fraction,
+                                       tint: full.tint.withAlpha(full.tint.alpha * blur.fraction))
+        return view
+    }
+
+    // MARK: Layout strip
+
+    func layoutStrip() -> Layer {
+        let geometry = StripGeometry(frame: scene.stripFrame)
+        var view = Layer(name: "layouts", frame: scene.stripFrame)
+        let offset = strip.contentOffset
+        view.bounds.origin = Point(offset, 0)
+        let size = scene.stripFrame.size
+        let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
+        for (index, progress) in geometry.layout.visibleItems(contentOffset: offset) {
+            let entries = scene.entries
+            let entry = entries[((index % entries.count) + entries.count) % entries.count]
+            let t = StripGeometry.options.transform(progress: progress, size: geometry.circleFrame.size)
+            var cell = Layer(name: "layout-\(index)", frame: Rect(offset, 0, size.width, size.height))
+            cell.zPosition = Double(t.zIndex)
+            var circle = Layer(name: "circle", frame: geometry.circleFrame)
+            circle.backgroundColor = .white
+            circle.cornerRadius = 50
+            circle.transform = t.transform
+            if let s = t.shadow {
+                circle.shadowColor = s.color
+                circle.shadowOpacity = s.opacity
+                circle.shadowRadius = s.radius
+                circle.shadowOffset = s.offset
+            }
+            circle.sublayers = artwork(entry.icon, in: circle.bounds, tint: Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3), centered: true)
+            let alpha = max(0, 1 - abs(progress))
+            var title = Layer(name: "title", frame: Rect(0, 120, size.width, 21.5))
+            var titleText = TextContents(entry.title, size: 18, color: gray)
+            titleText.alignment = .center
+            title.contents = .text(titleText)
+            title.opacity = alpha
+            var subtitle = Layer(name: "subtitle", frame: Rect(0, 142.5, size.width, 21.5))
+            var subtitleText = TextContents(entry.subtitle, weight: .ultraLight, size: 18, color: gray)
+            subtitleText.alignment = .center
+            subtitle.contents = .text(subtitleText)
+            subtitle.opacity = alpha
+            cell.sublayers = [circle, title, subtitle]
+            view.sublayers.append(cell)
+        }
+        return view
+    }
+
+    // MARK: Chrome
+
+    /// The back button: `arrow.left.square.fill` in the xib's light grey, on lightTextColor.
+    func backButton() -> Layer {
+        var button = Layer(name: "back", frame: Rect(32, 63, 23, 20))
+        button.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.6)
+        var symbol = Layer(name: "symbol", frame: Rect(-0.5, -1.5, 24, 23))
+        symbol.contents = backArrowContents(in: symbol.bounds)
+        button.sublayers = [symbol]
+        return button
+    }
+}
+
+extension Transform3D {
+    var isFinite: Bool { values.allSatisfy(\.isFinite) }
+}
