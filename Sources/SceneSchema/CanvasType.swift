@@ -8,13 +8,18 @@ extension Canvas {
 extension ValueType where Value == Canvas {
     /// `{"width": 390, "height": 844, "scale": 2, "background": "#FFFFFF"}`: width and height are required
     /// whenever a canvas is given; scale and background default as `Canvas` does.
-    public static let canvas = ValueType.object(canvasSchema, defaults: Canvas(width: 0, height: 0),
+    public static let canvas = ValueType.object(canvasSchema(required: true), defaults: Canvas(width: 0, height: 0),
                                                 summary: "{width, height, scale, background}", inline: false)
+
+    /// A kind's screen: every key defaults to `defaults`, so `--set canvas.scale=2` needs nothing else.
+    public static func canvas(over defaults: Canvas) -> ValueType {
+        ValueType.object(canvasSchema(required: false), defaults: defaults, summary: "{width, height, scale, background}", inline: false)
+    }
 }
 
-private let canvasSchema = Schema<Canvas>([
-    Field("width", \.width, .number(.positive), unit: "pt", required: true, doc: "width in points"),
-    Field("height", \.height, .number(.positive), unit: "pt", required: true, doc: "height in points"),
+private func canvasSchema(required: Bool) -> Schema<Canvas> { Schema<Canvas>([
+    Field("width", \.width, .number(.positive), unit: "pt", required: required, doc: "width in points"),
+    Field("height", \.height, .number(.positive), unit: "pt", required: required, doc: "height in points"),
     Field("scale", \.scale, .number(.scale), unit: "px/pt", doc: "pixels per point"),
     Field("background", \.background, .color, doc: "what is behind the root layer"),
 ], check: { canvas, object, d in
@@ -30,4 +35,4 @@ private let canvasSchema = Schema<Canvas>([
         throw d.error(object.value, object.path, "pixel size \(size) (width and height times scale \(formatNumber(canvas.scale))) "
             + "is empty")
     }
-})
+}) }

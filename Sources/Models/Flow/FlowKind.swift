@@ -113,7 +113,7 @@ public enum FlowKind: PreviewKind {
                                   summary: "{title, subtitle, icon, color}")))
 
     public static let schema = Schema<Settings>([
-        Field("canvas", \.canvas, .canvas, default: "390 × 844 pt at 480/390 px/pt, white",
+        Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 480/390 px/pt, white",
               doc: "as in a `layers` scene; 1.2308 px/pt gives the references' 480 px width"),
         Field("framesPerSecond", \.framesPerSecond, .number(.positive), unit: "fps", doc: ""),
         Field("style", \.style, .choice(), doc: "the transformer: MGUFlowFoldTransformer, MGUFlowVegaTransformer or none"),

@@ -9,7 +9,7 @@ public enum PagingKind: PreviewKind {
     public static let summary = "CollectionViewPagingLayout's Shapes demo (scale and stack transforms) paged by a script"
 
     public struct Settings: PreviewSettings {
-        public var canvas = Canvas(width: 414, height: 896, scale: 1, background: .white)
+        public var canvas = Canvas(width: 414, height: 896, scale: 0.5, background: .white)
         public var framesPerSecond = 30.0
         public var scale: PresetValue<ScaleOptions>?
         public var stack: PresetValue<StackOptions>?
@@ -170,7 +170,8 @@ public enum PagingKind: PreviewKind {
     static let offsetRule = NumberRule(minimum: -1e6, maximum: 1e6, expectation: "an offset in −1000000...1000000 points")
 
     public static let schema = Schema<Settings>([
-        Field("canvas", \.canvas, .canvas, default: "414 × 896 pt at 1 px/pt, white", doc: "the sample's iPhone (11, XR) screen"),
+        Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "414 × 896 pt at 0.5 px/pt, white",
+              doc: "the sample's iPhone (11, XR) screen; 207 px wide is twice the README's 100 px thumbnails"),
         Field("framesPerSecond", \.framesPerSecond, .number(NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")),
               unit: "fps", doc: ""),
         Field("scale", \.scale, .optional(scaleType), default: "none",

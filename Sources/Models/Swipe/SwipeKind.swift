@@ -331,7 +331,7 @@ public enum SwipeKind: PreviewKind {
                 inline: false))
 
     public static let schema = Schema<Settings>([
-        Field("canvas", \.screen, .canvas, default: "390 × 844 pt at 480/390 px/pt, #F2F2F7",
+        Field("canvas", \.screen, .canvas(over: Settings().screen), default: "390 × 844 pt at 480/390 px/pt, #F2F2F7",
               doc: "the screen; `viewport` crops it"),
         Field("viewport", \.viewport, .optional(ValueType<[Double]>(
             summary: "[top, height]", control: .numbers(["top", "height"]),
