@@ -124,6 +124,7 @@ public enum PagingKind: PreviewKind {
         Field("minScale", \.minScale, .optional(.number()), doc: ""),
         Field("maxScale", \.maxScale, .optional(.number()), doc: ""),
         Field("maxStackSize", \.maxStackSize, ValueType<Int>.integer.map(
+            summary: "whole number 1...1000",
             to: { n, v, p, d in
                 guard n >= 1, n <= 1000 else { throw d.error(v, p, "expected a whole number in 1...1000 (the library divides by it), found \(n)") }
                 return n
