@@ -38,6 +38,14 @@ public enum LayersKind: PreviewKind {
 
     // MARK: Layers
 
+    static let backdropSchema = Schema<BackdropEffect>([
+        Field("blurRadius", \.blurRadius, .number(NumberRule(minimum: 0, maximum: 1000, expectation: "a radius in 0...1000 points")),
+              unit: "pt", doc: "Gaussian σ of the blur"),
+        Field("saturation", \.saturation, .number(NumberRule(minimum: 0, maximum: 100, expectation: "a factor in 0...100")),
+              doc: "1 keeps colours; 0 is grey"),
+        Field("tint", \.tint, .color, doc: "laid over the filtered backdrop"),
+    ])
+
     static let layerType: ValueType<Layer> = ValueType(
         summary: "layer", control: .json, nested: layerSchema.parameters(defaults: Layer()),
         decode: { v, p, d in
@@ -92,6 +100,9 @@ public enum LayersKind: PreviewKind {
         Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "Gaussian blur, σ = shadowRadius points"),
         Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: "in the layer's own space"),
         Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph or a gradient, drawn above the background and below the sublayers (below)"),
+        Field("backdrop", \.backdrop, .optional(.object(backdropSchema, defaults: BackdropEffect(blurRadius: 0),
+                                                           summary: "{blurRadius, saturation, tint}")),
+              doc: "filters what is drawn behind, within the rounded bounds, before the background (UIVisualEffectView)"),
         Field("sublayers", \.sublayers, sublayersType, doc: "at most 64 levels deep"),
     ], exclusive: [["frame", "bounds"], ["frame", "position"]])
 
