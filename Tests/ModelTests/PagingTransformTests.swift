@@ -1,4 +1,5 @@
 import Geometry
+import LayerTree
 import XCTest
 @testable import Models
 
@@ -182,5 +183,39 @@ final class PagingTransformTests: XCTestCase {
         XCTAssertEqual(layout.restingOffset(projected: 0, velocity: 900, releasedAt: 414 * 1.1), 828)
         XCTAssertEqual(layout.restingOffset(projected: 0, velocity: -900, releasedAt: 414 * 1.9), 414)
         XCTAssertEqual(layout.restingOffset(projected: 0, velocity: 900, releasedAt: 414 * 7), 414 * 7)
+    }
+}
+
+/// The Shapes screen's layout strip: a tap on a neighbour's circle pages the strip there in 0.3 s, and only
+/// then do the pages take that layout (the sample's didSelectItemAt completion).
+final class PagingStripTests: XCTestCase {
+    func scene(_ gestures: [ScrollGesture]) -> PagingScene {
+        var entries = [ScaleOptions.Preset.linear, .easeIn, .easeOut].map {
+            ShapesLayoutEntry(transformer: .scale(.preset($0)), title: "Scale", subtitle: $0.rawValue, icon: "", colors: [.white])
+        }
+        entries[0].subtitle = "Linear"
+        return PagingScene(canvas: Canvas(width: 414, height: 896), framesPerSecond: 30, entries: entries, selected: 0,
+                           cards: ShapeCard.demo, physics: ScrollPhysics(decelerationRate: 0.99), gestures: gestures,
+                           initialPage: 0, frozenOffset: nil, showsTouches: true)
+    }
+
+    func testTapOnTheRightNeighbourSelectsTheNextLayout() {
+        // The right neighbour's circle: ScaleTransformView's defaults at progress 1 move it by
+        // 100 × 0.93 + (1 − 0.75) × 100 / 2 = 105.5 right and 100 × 0.36 − 12.5 = 23.5 down.
+        let tap = FingerTap(point: Point(207 + 105.5, 684 + 50 + 23.5))
+        let animation = scene([.wait(0.2), .tap(tap), .wait(1)]).animation()
+        let first = animation.strip.state(at: 0)
+        XCTAssertEqual(first.selectedPage % 3, 0)
+        let middle = animation.strip.state(at: 0.3 + 0.15)
+        XCTAssertEqual(middle.selectedPage, first.selectedPage, "the pages keep their layout while the strip moves")
+        XCTAssertEqual(middle.contentOffset, first.contentOffset + 414 / 2, accuracy: 1e-9, "half way at half time (ease-in-out)")
+        let after = animation.strip.state(at: 0.3 + 0.3 + 1e-9)
+        XCTAssertEqual(after.selectedPage, first.selectedPage + 1)
+        XCTAssertEqual(after.contentOffset, first.contentOffset + 414, accuracy: 1e-9)
+    }
+
+    func testTapOnTheCurrentCircleOrThePagesChangesNothing() {
+        let animation = scene([.tap(FingerTap(point: Point(207, 734))), .tap(FingerTap(point: Point(207, 400))), .wait(1)]).animation()
+        XCTAssertEqual(animation.strip.state(at: 1.2), animation.strip.state(at: 0))
     }
 }
