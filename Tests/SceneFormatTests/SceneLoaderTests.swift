@@ -118,7 +118,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError("[]", "Scenes/x.json:1:1: expected an object, found an array")
         assertError(#"{"canvas": {"width": 1, "height": 1}, "root": {}}"#,
                     "Scenes/x.json:1:1: missing required key 'kind'")
-        assertError(#"{"kind": "frames", "canvas": 1}"#, #"Scenes/x.json:1:10: kind: expected "layers", "flow" or "swipe", found "frames""#)
+        assertError(#"{"kind": "frames", "canvas": 1}"#, #"Scenes/x.json:1:10: kind: expected "layers", "flow", "swipe" or "paging", found "frames""#)
         assertError(#"{"kind": 3}"#, "Scenes/x.json:1:10: kind: expected a string, found a number")
         assertError(#"{"kind": "layers", "root": {}}"#, "Scenes/x.json:1:1: missing required key 'canvas'")
         assertError(#"{"kind": "layers", "canvas": {"width": 1, "height": 1}}"#,
@@ -254,7 +254,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError(scene(root: #"{"contents": {"text": {"size": 3}}}"#),
                     "Scenes/x.json:1:90: root.contents.text: missing required key 'string'")
         assertError(scene(root: #"{"contents": {"text": {"string": "a", "weight": "bolt"}}}"#),
-                    #"Scenes/x.json:1:116: root.contents.text.weight: expected one of "regular", "medium", "semibold", "bold", found "bolt"; did you mean "bold"?"#)
+                    #"Scenes/x.json:1:116: root.contents.text.weight: expected one of "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", found "bolt"; did you mean "bold"?"#)
         assertError(scene(root: #"{"contents": {"text": {"string": "a", "lineLimit": 1.5}}}"#),
                     "Scenes/x.json:1:119: root.contents.text.lineLimit: expected a whole number >= 0, found 1.5")
         assertError(scene(root: #"{"contents": {"text": {"string": "a", "verticalAlignment": "firstBaseline"}}}"#),

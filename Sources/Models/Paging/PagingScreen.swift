@@ -98,7 +98,8 @@ struct PagingScreen {
                 card.isHidden = true
             }
             card.isDoubleSided = t.isDoubleSided
-            card.opacity = t.alpha
+            // The library's alpha arithmetic goes below 0 deep in a stack; UIView.alpha keeps 0...1.
+            card.opacity = min(1, max(0, t.alpha))
             if let s = t.shadow {
                 card.shadowColor = s.color
                 card.shadowOpacity = s.opacity
