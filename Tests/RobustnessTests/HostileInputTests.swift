@@ -84,6 +84,22 @@ final class HostileInputTests: XCTestCase {
         try renderAll(##"{"kind": "flow", "style": "vega", "contentOffset": 1e300}"##)
     }
 
+    /// Extreme paging options: the library's arithmetic overflows or turns NaN; frames still render (a page
+    /// without a finite transform is not drawn).
+    func testPagingWithExtremeOptionsRenders() throws {
+        try renderAll(##"{"kind": "paging", "scale": {"like": "rotary", "minScale": -1e300, "translationRatio": [1e300, -1e300], "rotation3d": {"angle": 1e300, "minAngle": -1e300, "maxAngle": 1e300, "m34": 1e300}}, "contentOffset": 1e6}"##)
+        try renderAll(##"{"kind": "paging", "scale": {"like": "easeIn", "translationCurve": "easeOut", "scaleCurve": "easeOut"}, "contentOffset": -1e6}"##)
+        try renderAll(##"{"kind": "paging", "stack": {"like": "blur", "maxStackSize": 1000, "scaleFactor": 1e300, "stackRotateAngel": 1e300, "popOffsetRatio": [1e300, 1e300], "maxBlurEffectRadius": 1e300}, "contentOffset": 1e6}"##)
+        try renderAll(##"{"kind": "paging", "stack": "vortex", "timeline": [{"drag": {"from": [1e300, 0], "to": [-1e300, 1e300]}}, {"release": {"velocity": 1e300}}, {"tap": [207, 734]}]}"##)
+    }
+
+    func testPagingBoundsAreSceneErrors() {
+        let many = Array(repeating: ##"{"title": "x"}"##, count: 101).joined(separator: ",")
+        assertSceneError(##"{"kind": "paging", "cards": [\##(many)]}"##, "s.json:1:29: cards: expected at most 100 cards, found 101")
+        assertSceneError(##"{"kind": "paging", "contentOffset": 1e300}"##,
+                         "s.json:1:37: contentOffset: expected an offset in −1000000...1000000 points, found 1e+300")
+    }
+
     func testHugeWaitIsASceneError() {
         assertSceneError(##"{"kind": "flow", "timeline": [{"wait": 9223372036854775808}]}"##,
                          "s.json:1:30: timeline: the scene lasts 9.223372036854776e+18 s; at most 600 s are allowed")

@@ -194,6 +194,10 @@ public enum PagingKind: PreviewKind {
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),
     ], exclusive: [["scale", "stack"]], check: { s, object, d in
+        // Every card is laid out and drawn in every frame, as the library gives all of them attributes.
+        if s.cards.count > 100 {
+            throw d.error(object.position(of: "cards"), "cards", "expected at most 100 cards, found \(s.cards.count)")
+        }
         if s.page >= s.cards.count {
             throw d.error(object.position(of: "page"), "page", "expected a page below \(s.cards.count) (the number of cards), found \(s.page)")
         }
