@@ -1,0 +1,508 @@
+import Geometry
+import LayerTree
+
+/// Runs a page's content stream (ISO 32000 §8) and collects what it paints as filled shapes in a top-left,
+/// y-down space of the MediaBox. Paths, fills, strokes (outlined), clips, colors, alpha and form XObjects
+/// are followed; text, images and inline images are skipped and noted; shadings become a flat fill.
+struct ContentInterpreter {
+    let file: PDFFile
+    /// PDF user space to the output space: the MediaBox origin at the top-left, y down.
+    let pageMap: ProjectiveTransform
+
+    var shapes: [FilledShape] = []
+    var skipped: Set<String> = []
+    var operatorCount = 0
+    var decodeBudget = PDFFile.maxDecodedBytes
+
+    static let maxOperators = 1_000_000
+    static let maxOperands = 10_000
+    static let maxShapes = 100_000
+    static let maxPathElements = 1_000_000
+    static let maxStateDepth = 256
+    static let maxFormDepth = 8
+
+    /// Where a painted area may show: a path with its rule, in output space; `rect` when it is an
+    /// axis-aligned rectangle there.
+    struct Region {
+        var path: Path
+        var rule: FillRule
+        var rect: Rect?
+        var bounds: Rect
+    }
+
+    enum ColorSpace { case gray, rgb, cmyk, other }
+
+    struct GraphicsState {
+        var ctm = ProjectiveTransform.identity
+        var fillSpace = ColorSpace.gray
+        var strokeSpace = ColorSpace.gray
+        var fill = Color.black
+        var stroke = Color.black
+        var fillAlpha = 1.0
+        var strokeAlpha = 1.0
+        /// The alpha of the transparency groups being painted, multiplied in (groups whose members do not
+        /// overlap look the same either way; Quartz's forms are such).
+        var groupAlpha = 1.0
+        var style = StrokeStyle()
+        var clips: [Region] = []
+    }
+
+    var state = GraphicsState()
+    var stack: [GraphicsState] = []
+    /// The path being built, in user space (the CTM cannot change inside a path object).
+    var path = Path()
+    var pathElements = 0
+    var current: Point?
+    var subpathStart: Point?
+    var pendingClip: FillRule?
+
+    init(file: PDFFile, pageMap: ProjectiveTransform) {
+        self.file = file; self.pageMap = pageMap
+    }
+
+    // MARK: Running
+
+    mutating func run(_ data: [UInt8], resources: [String: PDFObject], depth: Int) throws {
+        var lexer = PDFLexer(data[...])
+        var operands: [PDFObject] = []
+        while let token = try lexer.nextToken() {
+            switch token {
+            case .keyword(let op):
+                operatorCount += 1
+                guard operatorCount <= Self.maxOperators else { throw ArtworkError("more than \(Self.maxOperators) operators") }
+                if op == "BI" { skipInlineImage(&lexer); skipped.insert("inline images"); operands.removeAll(); continue }
+                try execute(op, operands, resources: resources, depth: depth)
+                operands.removeAll(keepingCapacity: true)
+            default:
+                operands.append(try lexer.object(from: token, depth: 0))
+                guard operands.count <= Self.maxOperands else { throw ArtworkError("more than \(Self.maxOperands) operands") }
+            }
+        }
+    }
+
+    /// `BI … ID <bytes> EI`: the bytes are binary; skip to an EI between whitespace.
+    func skipInlineImage(_ lexer: inout PDFLexer) {
+        let b = lexer.bytes
+        var k = lexer.i
+        while k + 1 < b.endIndex, !(b[k] == 0x49 && b[k + 1] == 0x44 && (k + 2 == b.endIndex || PDFLexer.isWhite(b[k + 2]))) { k += 1 }
+        k += 3
+        while k + 1 < b.endIndex {
+            if b[k] == 0x45 && b[k + 1] == 0x49 && PDFLexer.isWhite(b[k - 1]) && (k + 2 == b.endIndex || !PDFLexer.isRegular(b[k + 2])) {
+                lexer.i = k + 2
+                return
+            }
+            k += 1
+        }
+        lexer.i = b.endIndex
+    }
+
+    func numbers(_ operands: [PDFObject], _ count: Int) -> [Double]? {
+        guard operands.count >= count else { return nil }
+        let tail = operands.suffix(count).compactMap(\.number)
+        return tail.count == count && tail.allSatisfy(\.isFinite) ? tail : nil
+    }
+
+    mutating func execute(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject], depth: Int) throws {
+        switch op {
+        // Graphics state
+        case "q":
+            guard stack.count < Self.maxStateDepth else { throw ArtworkError("q nested more than \(Self.maxStateDepth) deep") }
+            stack.append(state)
+        case "Q": if let s = stack.popLast() { state = s }
+        case "cm":
+            guard let m = numbers(operands, 6) else { return }
+            state.ctm = Self.matrix(m).concatenating(state.ctm)
+        case "w": if let v = numbers(operands, 1) { state.style.width = abs(v[0]) }
+        case "J": if let v = numbers(operands, 1) { state.style.cap = [LineCap.butt, .round, .square][min(2, max(0, Int(v[0])))] }
+        case "j": if let v = numbers(operands, 1) { state.style.join = [LineJoin.miter, .round, .bevel][min(2, max(0, Int(v[0])))] }
+        case "M": if let v = numbers(operands, 1) { state.style.miterLimit = max(1, v[0]) }
+        case "d": if let dashes = operands.first?.array, !dashes.isEmpty { skipped.insert("dashes (drawn solid)") }
+        case "gs":
+            guard let name = operands.last?.name,
+                  let g = file.dictionary(file.dictionary(resources["ExtGState"])?[name]) else { return }
+            if let v = file.number(g["ca"]) { state.fillAlpha = min(1, max(0, v)) }
+            if let v = file.number(g["CA"]) { state.strokeAlpha = min(1, max(0, v)) }
+            if let v = file.number(g["LW"]) { state.style.width = abs(v) }
+            if let v = file.number(g["LC"]) { state.style.cap = [LineCap.butt, .round, .square][min(2, max(0, Int(v)))] }
+            if let v = file.number(g["LJ"]) { state.style.join = [LineJoin.miter, .round, .bevel][min(2, max(0, Int(v)))] }
+            if let v = file.number(g["ML"]) { state.style.miterLimit = max(1, v) }
+            if let mask = file.resolve(g["SMask"]), mask.name != "None" { skipped.insert("soft masks") }
+
+        // Path construction
+        case "m": if let v = numbers(operands, 2) { try moveTo(Point(v[0], v[1])) }
+        case "l": if let v = numbers(operands, 2) { try lineTo(Point(v[0], v[1])) }
+        case "c": if let v = numbers(operands, 6) { try curveTo(Point(v[0], v[1]), Point(v[2], v[3]), Point(v[4], v[5])) }
+        case "v": if let v = numbers(operands, 4), let c = current { try curveTo(c, Point(v[0], v[1]), Point(v[2], v[3])) }
+        case "y": if let v = numbers(operands, 4) { try curveTo(Point(v[0], v[1]), Point(v[2], v[3]), Point(v[2], v[3])) }
+        case "h": closePath()
+        case "re":
+            guard let v = numbers(operands, 4) else { return }
+            try moveTo(Point(v[0], v[1]))
+            try lineTo(Point(v[0] + v[2], v[1]))
+            try lineTo(Point(v[0] + v[2], v[1] + v[3]))
+            try lineTo(Point(v[0], v[1] + v[3]))
+            closePath()
+
+        // Painting
+        case "f", "F": try paint(fill: .nonZero, stroke: false)
+        case "f*": try paint(fill: .evenOdd, stroke: false)
+        case "S": try paint(fill: nil, stroke: true)
+        case "s": closePath(); try paint(fill: nil, stroke: true)
+        case "B": try paint(fill: .nonZero, stroke: true)
+        case "B*": try paint(fill: .evenOdd, stroke: true)
+        case "b": closePath(); try paint(fill: .nonZero, stroke: true)
+        case "b*": closePath(); try paint(fill: .evenOdd, stroke: true)
+        case "n": try paint(fill: nil, stroke: false)
+        case "W": pendingClip = .nonZero
+        case "W*": pendingClip = .evenOdd
+
+        // Color
+        case "g": if let v = numbers(operands, 1) { state.fillSpace = .gray; state.fill = Self.color(.gray, v) ?? state.fill }
+        case "G": if let v = numbers(operands, 1) { state.strokeSpace = .gray; state.stroke = Self.color(.gray, v) ?? state.stroke }
+        case "rg": if let v = numbers(operands, 3) { state.fillSpace = .rgb; state.fill = Self.color(.rgb, v) ?? state.fill }
+        case "RG": if let v = numbers(operands, 3) { state.strokeSpace = .rgb; state.stroke = Self.color(.rgb, v) ?? state.stroke }
+        case "k": if let v = numbers(operands, 4) { state.fillSpace = .cmyk; state.fill = Self.color(.cmyk, v) ?? state.fill }
+        case "K": if let v = numbers(operands, 4) { state.strokeSpace = .cmyk; state.stroke = Self.color(.cmyk, v) ?? state.stroke }
+        case "cs", "CS":
+            let space = colorSpace(operands.last, resources: resources)
+            let initial = Self.initialColor(space)
+            if op == "cs" { state.fillSpace = space; state.fill = initial } else { state.strokeSpace = space; state.stroke = initial }
+        case "sc", "scn":
+            if let c = setColor(state.fillSpace, operands) { state.fill = c }
+        case "SC", "SCN":
+            if let c = setColor(state.strokeSpace, operands) { state.stroke = c }
+
+        // XObjects and shadings
+        case "Do":
+            guard let name = operands.last?.name else { return }
+            try doXObject(name, resources: resources, depth: depth)
+        case "sh":
+            guard let name = operands.last?.name else { return }
+            shade(name, resources: resources)
+
+        // Text: skipped, noted once.
+        case "BT": skipped.insert("text")
+        default: break
+        }
+    }
+
+    static func matrix(_ m: [Double]) -> ProjectiveTransform {
+        ProjectiveTransform(m11: m[0], m12: m[1], m13: 0, m21: m[2], m22: m[3], m23: 0, m31: m[4], m32: m[5], m33: 1)
+    }
+
+    // MARK: Paths
+
+    mutating func count() throws {
+        pathElements += 1
+        guard pathElements <= Self.maxPathElements else { throw ArtworkError("more than \(Self.maxPathElements) path elements") }
+    }
+
+    mutating func moveTo(_ p: Point) throws { try count(); path.move(to: p); current = p; subpathStart = p }
+    mutating func lineTo(_ p: Point) throws {
+        guard current != nil else { return try moveTo(p) }
+        try count(); path.line(to: p); current = p
+    }
+    mutating func curveTo(_ c1: Point, _ c2: Point, _ p: Point) throws {
+        guard current != nil else { return try moveTo(p) }
+        try count(); path.cubic(to: p, control1: c1, control2: c2); current = p
+    }
+    mutating func closePath() {
+        guard current != nil else { return }
+        path.close()
+        current = subpathStart
+    }
+
+    /// Ends the path object: fills and strokes it, then applies a pending clip (W takes effect after the
+    /// painting operator, PDF §8.5.4).
+    mutating func paint(fill rule: FillRule?, stroke: Bool) throws {
+        defer { path = Path(); current = nil; subpathStart = nil; pendingClip = nil }
+        let map = state.ctm.concatenating(pageMap)
+        if let rule, !path.isEmpty {
+            let device = path.applying(map)
+            emit(region(device, rule: rule), color: state.fill, alpha: state.fillAlpha)
+        }
+        if stroke, !path.isEmpty {
+            // Stroked in user space, so a scaled CTM scales the pen as PDF specifies; width 0 is the
+            // thinnest line a device can draw: a third of a point (a pixel at 3x).
+            var style = state.style
+            if style.width == 0 { style.width = 1 / (3 * max(1e-9, map.maxStretch(at: .zero) / 2.0.squareRoot())) }
+            let outline = path.stroked(style, tolerance: 0.02 / max(1e-9, map.maxStretch(at: .zero) / 2.0.squareRoot()))
+            if !outline.isEmpty { emit(region(outline.applying(map), rule: .nonZero), color: state.stroke, alpha: state.strokeAlpha) }
+        }
+        if let clipRule = pendingClip {
+            state.clips.append(region(path.applying(map), rule: clipRule))
+        }
+    }
+
+    func region(_ path: Path, rule: FillRule) -> Region {
+        let bounds = path.controlBounds
+        return Region(path: path, rule: rule, rect: Self.axisAlignedRect(path), bounds: bounds)
+    }
+
+    /// The rectangle a path traces when it is one closed axis-aligned rectangle (what `re` gives under a
+    /// CTM that only scales and translates).
+    static func axisAlignedRect(_ path: Path) -> Rect? {
+        var pts: [Point] = []
+        for (k, e) in path.elements.enumerated() {
+            switch e {
+            case .move(let p): if k != 0 { return nil }; pts.append(p)
+            case .line(let p): pts.append(p)
+            case .close: if k != path.elements.count - 1 { return nil }
+            default: return nil
+            }
+        }
+        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+        guard pts.count == 4 else { return nil }
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) % 4]
+            if a.x != b.x && a.y != b.y { return nil }
+        }
+        let r = Rect.bounding(pts)
+        // Each corner of the bounding box must be a point of the path.
+        for c in r.corners where !pts.contains(c) { return nil }
+        return r
+    }
+
+    /// Paints `area` limited by the clip: the intersection of the clip regions and the area. Rectangles
+    /// that contain another region add nothing (the artboard clips, and the oversized rectangle Quartz
+    /// fills inside a clip path); a rectangle that cuts a path clips it exactly (polygon clipping); two
+    /// paths that both remain are approximated by the smaller one cut to the other's bounds.
+    mutating func emit(_ area: Region, color: Color, alpha: Double) {
+        let a = color.alpha * alpha * state.groupAlpha
+        guard a > 0, shapes.count < Self.maxShapes else { return }
+        var regions = state.clips + [area]
+        var removed = true
+        while removed && regions.count > 1 {
+            removed = false
+            for i in regions.indices {
+                guard let r = regions[i].rect else { continue }
+                if regions.indices.contains(where: { $0 != i && Self.contains(r, regions[$0].bounds) }) {
+                    regions.remove(at: i)
+                    removed = true
+                    break
+                }
+            }
+        }
+        var fill = color
+        fill.alpha = a
+        if regions.count == 1 {
+            let only = regions[0]
+            if !only.path.isEmpty { shapes.append(FilledShape(path: snapped(only.path), fill: fill, rule: only.rule)) }
+            return
+        }
+        var box: Rect? = nil
+        for r in regions { if let rect = r.rect { box = box.map { $0.intersection(rect) } ?? rect } }
+        let paths = regions.filter { $0.rect == nil }
+        guard let base = paths.min(by: { $0.bounds.width * $0.bounds.height < $1.bounds.width * $1.bounds.height }) else {
+            if let b = box, !b.isNull, b.width > 0, b.height > 0 { shapes.append(FilledShape(path: snapped(.rect(b)), fill: fill)) }
+            return
+        }
+        if paths.count > 1 { skipped.insert("intersections of clip paths (approximated)") }
+        for p in paths where p.bounds != base.bounds {
+            box = box.map { $0.intersection(p.bounds) } ?? p.bounds
+        }
+        guard let cut = box else { return }
+        if cut.isNull { return }
+        var clipped = Path()
+        for contour in base.path.flattened(tolerance: 0.01) {
+            let c = Self.clip(contour, to: cut)
+            guard c.count > 2 else { continue }
+            clipped.move(to: c[0])
+            for p in c.dropFirst() { clipped.line(to: p) }
+            clipped.close()
+        }
+        if !clipped.isEmpty { shapes.append(FilledShape(path: snapped(clipped), fill: fill, rule: base.rule)) }
+    }
+
+    static func contains(_ r: Rect, _ inner: Rect) -> Bool {
+        guard !inner.isNull else { return true }
+        let e = 1e-6
+        return inner.minX >= r.minX - e && inner.maxX <= r.maxX + e && inner.minY >= r.minY - e && inner.maxY <= r.maxY + e
+    }
+
+    /// Sutherland–Hodgman against a rectangle: a closed contour cut to a convex region keeps the winding
+    /// number of every point inside it, so both fill rules still hold.
+    static func clip(_ contour: [Point], to r: Rect) -> [Point] {
+        var pts = contour
+        let edges: [(Point) -> Double] = [{ $0.x - r.minX }, { r.maxX - $0.x }, { $0.y - r.minY }, { r.maxY - $0.y }]
+        for inside in edges {
+            guard !pts.isEmpty else { break }
+            var out: [Point] = []
+            out.reserveCapacity(pts.count + 4)
+            var prev = pts[pts.count - 1]
+            var prevIn = inside(prev)
+            for p in pts {
+                let pIn = inside(p)
+                if (pIn >= 0) != (prevIn >= 0) {
+                    let t = prevIn / (prevIn - pIn)
+                    out.append(Point(prev.x + (p.x - prev.x) * t, prev.y + (p.y - prev.y) * t))
+                }
+                if pIn >= 0 { out.append(p) }
+                prev = p; prevIn = pIn
+            }
+            pts = out
+        }
+        return pts
+    }
+
+    /// Coordinates on a 1/10000 pt grid: far below a pixel, and written back by the layers kind in few digits.
+    func snapped(_ path: Path) -> Path {
+        func s(_ v: Double) -> Double { let r = (v * 10_000).rounded() / 10_000; return r == 0 ? 0 : r }
+        func sp(_ p: Point) -> Point { Point(s(p.x), s(p.y)) }
+        var out = Path()
+        for e in path.elements {
+            switch e {
+            case .move(let p): out.move(to: sp(p))
+            case .line(let p): out.line(to: sp(p))
+            case .quad(let c, let p): out.quad(to: sp(p), control: sp(c))
+            case .cubic(let c1, let c2, let p): out.cubic(to: sp(p), control1: sp(c1), control2: sp(c2))
+            case .close: out.close()
+            }
+        }
+        return out
+    }
+
+    // MARK: Color
+
+    mutating func colorSpace(_ operand: PDFObject?, resources: [String: PDFObject]) -> ColorSpace {
+        guard let name = operand?.name else { return .other }
+        switch name {
+        case "DeviceGray", "G", "CalGray": return .gray
+        case "DeviceRGB", "RGB", "CalRGB": return .rgb
+        case "DeviceCMYK", "CMYK": return .cmyk
+        case "Pattern": skipped.insert("patterns"); return .other
+        default: break
+        }
+        let spec = file.resolve(file.dictionary(resources["ColorSpace"])?[name])
+        return spaceOf(spec)
+    }
+
+    func spaceOf(_ spec: PDFObject?) -> ColorSpace {
+        if let n = spec?.name {
+            switch n {
+            case "DeviceGray", "CalGray": return .gray
+            case "DeviceRGB", "CalRGB": return .rgb
+            case "DeviceCMYK": return .cmyk
+            default: return .other
+            }
+        }
+        guard let a = spec?.array, let family = a.first?.name else { return .other }
+        switch family {
+        case "CalGray": return .gray
+        case "CalRGB", "Lab": return family == "Lab" ? .other : .rgb
+        case "ICCBased":
+            // ICC profiles are taken as sRGB (or sRGB's gray): what Xcode and Sketch export.
+            let n = a.count > 1 ? file.number(file.dictionary(a[1])?["N"]) : nil
+            switch n {
+            case 1?: return .gray
+            case 4?: return .cmyk
+            default: return .rgb
+            }
+        default: return .other
+        }
+    }
+
+    static func initialColor(_ space: ColorSpace) -> Color {
+        space == .cmyk ? Color(red: 0, green: 0, blue: 0) : .black
+    }
+
+    func setColor(_ space: ColorSpace, _ operands: [PDFObject]) -> Color? {
+        let n: Int
+        switch space {
+        case .gray: n = 1
+        case .rgb: n = 3
+        case .cmyk: n = 4
+        case .other: return nil
+        }
+        guard let v = numbers(operands.filter { $0.number != nil }, n) else { return nil }
+        return Self.color(space, v)
+    }
+
+    static func color(_ space: ColorSpace, _ v: [Double]) -> Color? {
+        func c(_ x: Double) -> Double { min(1, max(0, x)) }
+        switch space {
+        case .gray: return Color(red: c(v[0]), green: c(v[0]), blue: c(v[0]))
+        case .rgb: return Color(red: c(v[0]), green: c(v[1]), blue: c(v[2]))
+        case .cmyk:
+            // The naive conversion; no artwork here uses CMYK.
+            let k = c(v[3])
+            return Color(red: (1 - c(v[0])) * (1 - k), green: (1 - c(v[1])) * (1 - k), blue: (1 - c(v[2])) * (1 - k))
+        case .other: return nil
+        }
+    }
+
+    // MARK: XObjects and shadings
+
+    mutating func doXObject(_ name: String, resources: [String: PDFObject], depth: Int) throws {
+        guard let object = file.resolve(file.dictionary(resources["XObject"])?[name]),
+              case .stream(let d, _) = object else { return }
+        switch file.name(d["Subtype"]) {
+        case "Form"?:
+            guard depth < Self.maxFormDepth else { throw ArtworkError("form XObjects nested more than \(Self.maxFormDepth) deep") }
+            let data = try file.decoded(object, budget: &decodeBudget)
+            let saved = state, savedStack = stack.count
+            let savedPath = (path, current, subpathStart, pendingClip)
+            path = Path(); current = nil; subpathStart = nil; pendingClip = nil
+            if let m = file.array(d["Matrix"])?.compactMap({ file.number($0) }), m.count == 6, m.allSatisfy(\.isFinite) {
+                state.ctm = Self.matrix(m).concatenating(state.ctm)
+            }
+            if let b = file.array(d["BBox"])?.compactMap({ file.number($0) }), b.count == 4, b.allSatisfy(\.isFinite) {
+                let box = Path.rect(Rect(min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1])))
+                state.clips.append(region(box.applying(state.ctm.concatenating(pageMap)), rule: .nonZero))
+            }
+            if file.dictionary(d["Group"]) != nil {
+                // A transparency group is composited with the alpha current at Do; inside, alpha starts at 1.
+                state.groupAlpha *= state.fillAlpha
+                state.fillAlpha = 1; state.strokeAlpha = 1
+            }
+            try run(data, resources: file.dictionary(d["Resources"]) ?? resources, depth: depth + 1)
+            state = saved
+            stack.removeLast(max(0, stack.count - savedStack))
+            (path, current, subpathStart, pendingClip) = savedPath
+        case "Image"?: skipped.insert("images")
+        default: break
+        }
+    }
+
+    /// `sh` paints the shading over the whole clip. Drawn flat in the mean color of its function: shapes
+    /// carry one color (the only shading in this artwork is a faint white-to-grey card).
+    mutating func shade(_ name: String, resources: [String: PDFObject]) {
+        guard let s = file.dictionary(file.dictionary(resources["Shading"])?[name]) else { return }
+        skipped.insert("shadings (drawn flat in their mean color)")
+        let space = spaceOf(file.resolve(s["ColorSpace"]))
+        guard let mean = meanOfFunction(s["Function"], depth: 0), let color = Self.color(space, mean) ?? (mean.count == 1 ? Self.color(.gray, mean) : nil)
+        else { return }
+        let page = Path.rect(Rect(-1e6, -1e6, 2e6, 2e6))
+        let everywhere = Region(path: page, rule: .nonZero, rect: Rect(-1e6, -1e6, 2e6, 2e6), bounds: Rect(-1e6, -1e6, 2e6, 2e6))
+        emit(everywhere, color: color, alpha: state.fillAlpha)
+    }
+
+    /// Mean output of a shading function over its domain: sampled (type 0, 8 bits), exponential
+    /// interpolation taken as linear (type 2), or stitched (type 3).
+    func meanOfFunction(_ object: PDFObject?, depth: Int) -> [Double]? {
+        guard depth < 4, let f = file.resolve(object), let d = f.dictionary else { return nil }
+        switch file.number(d["FunctionType"]) {
+        case 0?:
+            guard file.number(d["BitsPerSample"]) == 8, let range = file.array(d["Range"])?.compactMap({ file.number($0) }),
+                  range.count >= 2, range.count % 2 == 0 else { return nil }
+            var budget = 1 << 20
+            guard let data = try? file.decoded(f, budget: &budget) else { return nil }
+            let n = range.count / 2
+            guard data.count >= n else { return nil }
+            var sums = [Double](repeating: 0, count: n)
+            let samples = data.count / n
+            for k in 0..<(samples * n) { sums[k % n] += Double(data[k]) }
+            return (0..<n).map { range[2 * $0] + sums[$0] / Double(samples) / 255 * (range[2 * $0 + 1] - range[2 * $0]) }
+        case 2?:
+            let c0 = file.array(d["C0"])?.compactMap { file.number($0) } ?? [0]
+            let c1 = file.array(d["C1"])?.compactMap { file.number($0) } ?? [1]
+            guard c0.count == c1.count, !c0.isEmpty else { return nil }
+            return zip(c0, c1).map { ($0 + $1) / 2 }
+        case 3?:
+            let parts = (file.array(d["Functions"]) ?? []).compactMap { meanOfFunction($0, depth: depth + 1) }
+            guard let first = parts.first, parts.allSatisfy({ $0.count == first.count }) else { return nil }
+            return (0..<first.count).map { i in parts.map { $0[i] }.reduce(0, +) / Double(parts.count) }
+        default: return nil
+        }
+    }
+}
