@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import LayerTree
 
@@ -269,7 +270,14 @@ struct ContentInterpreter {
     /// paths that both remain are approximated by the smaller one cut to the other's bounds.
     mutating func emit(_ area: Region, color: Color, alpha: Double) {
         let a = color.alpha * alpha * state.groupAlpha
-        guard a > 0, shapes.count < Self.maxShapes else { return }
+        guard a > 0, shapes.count < Self.maxShapes, let (path, rule) = visiblePart(of: area) else { return }
+        var fill = color
+        fill.alpha = a
+        shapes.append(FilledShape(path: snapped(path), fill: fill, rule: rule))
+    }
+
+    /// The part of `area` inside the clip regions, as one path and its rule; nil when nothing is left.
+    mutating func visiblePart(of area: Region) -> (Path, FillRule)? {
         var regions = state.clips + [area]
         var removed = true
         while removed && regions.count > 1 {
@@ -283,35 +291,37 @@ struct ContentInterpreter {
                 }
             }
         }
-        var fill = color
-        fill.alpha = a
         if regions.count == 1 {
-            let only = regions[0]
-            if !only.path.isEmpty { shapes.append(FilledShape(path: snapped(only.path), fill: fill, rule: only.rule)) }
-            return
+            return regions[0].path.isEmpty ? nil : (regions[0].path, regions[0].rule)
         }
         var box: Rect? = nil
         for r in regions { if let rect = r.rect { box = box.map { $0.intersection(rect) } ?? rect } }
         let paths = regions.filter { $0.rect == nil }
         guard let base = paths.min(by: { $0.bounds.width * $0.bounds.height < $1.bounds.width * $1.bounds.height }) else {
-            if let b = box, !b.isNull, b.width > 0, b.height > 0 { shapes.append(FilledShape(path: snapped(.rect(b)), fill: fill)) }
-            return
+            guard let b = box, !b.isNull, b.width > 0, b.height > 0 else { return nil }
+            return (.rect(b), .nonZero)
         }
         if paths.count > 1 { skipped.insert("intersections of clip paths (approximated)") }
         for p in paths where p.bounds != base.bounds {
             box = box.map { $0.intersection(p.bounds) } ?? p.bounds
         }
-        guard let cut = box else { return }
-        if cut.isNull { return }
-        var clipped = Path()
-        for contour in base.path.flattened(tolerance: 0.01) {
-            let c = Self.clip(contour, to: cut)
+        guard let cut = box, !cut.isNull else { return nil }
+        let r = cut
+        let clipped = Self.clipped(base.path, by: [(Point(1, 0), r.minX), (Point(-1, 0), -r.maxX), (Point(0, 1), r.minY), (Point(0, -1), -r.maxY)])
+        return clipped.isEmpty ? nil : (clipped, base.rule)
+    }
+
+    /// A path cut to the convex region where n·p ≥ c for every (n, c), as polygons.
+    static func clipped(_ path: Path, by halfPlanes: [(Point, Double)]) -> Path {
+        var out = Path()
+        for contour in path.flattened(tolerance: 0.01) {
+            let c = clip(contour, to: halfPlanes)
             guard c.count > 2 else { continue }
-            clipped.move(to: c[0])
-            for p in c.dropFirst() { clipped.line(to: p) }
-            clipped.close()
+            out.move(to: c[0])
+            for p in c.dropFirst() { out.line(to: p) }
+            out.close()
         }
-        if !clipped.isEmpty { shapes.append(FilledShape(path: snapped(clipped), fill: fill, rule: base.rule)) }
+        return out
     }
 
     static func contains(_ r: Rect, _ inner: Rect) -> Bool {
@@ -320,13 +330,13 @@ struct ContentInterpreter {
         return inner.minX >= r.minX - e && inner.maxX <= r.maxX + e && inner.minY >= r.minY - e && inner.maxY <= r.maxY + e
     }
 
-    /// Sutherland–Hodgman against a rectangle: a closed contour cut to a convex region keeps the winding
-    /// number of every point inside it, so both fill rules still hold.
-    static func clip(_ contour: [Point], to r: Rect) -> [Point] {
+    /// Sutherland–Hodgman against half-planes n·p ≥ c: a closed contour cut to a convex region keeps the
+    /// winding number of every point inside it, so both fill rules still hold.
+    static func clip(_ contour: [Point], to halfPlanes: [(Point, Double)]) -> [Point] {
         var pts = contour
-        let edges: [(Point) -> Double] = [{ $0.x - r.minX }, { r.maxX - $0.x }, { $0.y - r.minY }, { r.maxY - $0.y }]
-        for inside in edges {
+        for (n, c) in halfPlanes {
             guard !pts.isEmpty else { break }
+            func inside(_ p: Point) -> Double { n.x * p.x + n.y * p.y - c }
             var out: [Point] = []
             out.reserveCapacity(pts.count + 4)
             var prev = pts[pts.count - 1]
@@ -464,17 +474,101 @@ struct ContentInterpreter {
         }
     }
 
-    /// `sh` paints the shading over the whole clip. Drawn flat in the mean color of its function: shapes
-    /// carry one color (the only shading in this artwork is a faint white-to-grey card).
+    /// `sh` paints the shading over the whole clip. An axial shading (type 2) is drawn as bands across
+    /// its axis, each flat in the function's color at its middle; any other shading flat in the
+    /// function's mean color (shapes carry one color each).
     mutating func shade(_ name: String, resources: [String: PDFObject]) {
         guard let s = file.dictionary(file.dictionary(resources["Shading"])?[name]) else { return }
-        skipped.insert("shadings (drawn flat in their mean color)")
         let space = spaceOf(file.resolve(s["ColorSpace"]))
-        guard let mean = meanOfFunction(s["Function"], depth: 0), let color = Self.color(space, mean) ?? (mean.count == 1 ? Self.color(.gray, mean) : nil)
-        else { return }
-        let page = Path.rect(Rect(-1e6, -1e6, 2e6, 2e6))
-        let everywhere = Region(path: page, rule: .nonZero, rect: Rect(-1e6, -1e6, 2e6, 2e6), bounds: Rect(-1e6, -1e6, 2e6, 2e6))
-        emit(everywhere, color: color, alpha: state.fillAlpha)
+        func color(_ v: [Double]) -> Color? { Self.color(space, v) ?? (v.count == 1 ? Self.color(.gray, v) : nil) }
+        let huge = Rect(-1e6, -1e6, 2e6, 2e6)
+        let everywhere = Region(path: .rect(huge), rule: .nonZero, rect: huge, bounds: huge)
+        let alpha = state.fillAlpha * state.groupAlpha
+        guard alpha > 0, let (area, rule) = visiblePart(of: everywhere) else { return }
+        let map = state.ctm.concatenating(pageMap)
+        if file.number(s["ShadingType"]) == 2,
+           let c = file.array(s["Coords"])?.compactMap({ file.number($0) }), c.count == 4, c.allSatisfy(\.isFinite) {
+            let p0 = map.apply(Point(c[0], c[1])), p1 = map.apply(Point(c[2], c[3]))
+            let d = p1 - p0, l2 = d.x * d.x + d.y * d.y
+            let domain = file.array(s["Domain"])?.compactMap { file.number($0) } ?? [0, 1]
+            let extend = file.array(s["Extend"])?.map { if case .bool(let b) = $0 { b } else { false } } ?? [false, false]
+            if l2 > 1e-12, domain.count == 2, evaluate(s["Function"], domain[0], depth: 0) != nil {
+                // Parameter along the axis: s(p) = (p - p0)·d / |d|², 0 at p0, 1 at p1.
+                let n = Point(d.x / l2, d.y / l2), base = n.x * p0.x + n.y * p0.y
+                let bands = 48
+                let opaque = alpha >= 1
+                for k in 0..<bands {
+                    let t = (Double(k) + 0.5) / Double(bands)
+                    guard let v = evaluate(s["Function"], domain[0] + t * (domain[1] - domain[0]), depth: 0), var fill = color(v),
+                          shapes.count < Self.maxShapes else { continue }
+                    fill.alpha = alpha
+                    // Opaque bands each reach to the far end and overlap, later over earlier: no seams
+                    // between neighbours. Translucent ones abut.
+                    var planes: [(Point, Double)] = []
+                    if k > 0 || !(extend.first ?? false) { planes.append((n, base + Double(k) / Double(bands))) }
+                    if k < bands - 1 && !opaque { planes.append((n * -1, -(base + Double(k + 1) / Double(bands)))) }
+                    else if k == bands - 1 || opaque, !(extend.count > 1 && extend[1]) { planes.append((n * -1, -(base + 1))) }
+                    let band = Self.clipped(area, by: planes)
+                    if !band.isEmpty { shapes.append(FilledShape(path: snapped(band), fill: fill, rule: rule)) }
+                }
+                return
+            }
+        }
+        skipped.insert("non-axial shadings (drawn flat in their mean color)")
+        guard let mean = meanOfFunction(s["Function"], depth: 0), var fill = color(mean) else { return }
+        fill.alpha = alpha
+        shapes.append(FilledShape(path: snapped(area), fill: fill, rule: rule))
+    }
+
+    /// A 1-in function's output at `t`: sampled (type 0, 8 bits, linear between samples), exponential
+    /// (type 2) or stitching (type 3).
+    func evaluate(_ object: PDFObject?, _ t: Double, depth: Int) -> [Double]? {
+        guard depth < 4, let f = file.resolve(object), let d = f.dictionary else { return nil }
+        let domain = file.array(d["Domain"])?.compactMap { file.number($0) } ?? [0, 1]
+        guard domain.count >= 2 else { return nil }
+        let x = min(max(t, min(domain[0], domain[1])), max(domain[0], domain[1]))
+        switch file.number(d["FunctionType"]) {
+        case 0?:
+            guard file.number(d["BitsPerSample"]) == 8, let size = file.array(d["Size"])?.first.flatMap({ file.number($0) }), size >= 1,
+                  let range = file.array(d["Range"])?.compactMap({ file.number($0) }), range.count >= 2, range.count % 2 == 0,
+                  let data = samples(f) else { return nil }
+            let outputs = range.count / 2, count = Int(min(size, 1e6))
+            guard data.count >= count * outputs else { return nil }
+            let encode = file.array(d["Encode"])?.compactMap { file.number($0) } ?? [0, Double(count - 1)]
+            let decode = file.array(d["Decode"])?.compactMap { file.number($0) } ?? range
+            guard encode.count >= 2, decode.count >= range.count, domain[1] != domain[0] else { return nil }
+            let e = encode[0] + (x - domain[0]) / (domain[1] - domain[0]) * (encode[1] - encode[0])
+            let pos = min(max(e, 0), Double(count - 1))
+            let i0 = Int(pos.rounded(.down)), i1 = min(count - 1, i0 + 1), frac = pos - Double(i0)
+            return (0..<outputs).map { o in
+                let s = Double(data[i0 * outputs + o]) * (1 - frac) + Double(data[i1 * outputs + o]) * frac
+                let v = decode[2 * o] + s / 255 * (decode[2 * o + 1] - decode[2 * o])
+                return min(max(v, min(range[2 * o], range[2 * o + 1])), max(range[2 * o], range[2 * o + 1]))
+            }
+        case 2?:
+            let c0 = file.array(d["C0"])?.compactMap { file.number($0) } ?? [0]
+            let c1 = file.array(d["C1"])?.compactMap { file.number($0) } ?? [1]
+            let n = file.number(d["N"]) ?? 1
+            guard c0.count == c1.count, !c0.isEmpty else { return nil }
+            let k = x <= 0 ? (n == 0 ? 1 : 0) : pow(x, n)
+            guard k.isFinite else { return nil }
+            return zip(c0, c1).map { $0 + k * ($1 - $0) }
+        case 3?:
+            guard let functions = file.array(d["Functions"]), !functions.isEmpty else { return nil }
+            let bounds = file.array(d["Bounds"])?.compactMap { file.number($0) } ?? []
+            let encode = file.array(d["Encode"])?.compactMap { file.number($0) } ?? []
+            guard bounds.count == functions.count - 1, encode.count >= 2 * functions.count else { return nil }
+            let i = bounds.firstIndex { x < $0 } ?? functions.count - 1
+            let lo = i == 0 ? domain[0] : bounds[i - 1], hi = i == functions.count - 1 ? domain[1] : bounds[i]
+            let u = hi == lo ? encode[2 * i] : encode[2 * i] + (x - lo) / (hi - lo) * (encode[2 * i + 1] - encode[2 * i])
+            return evaluate(functions[i], u, depth: depth + 1)
+        default: return nil
+        }
+    }
+
+    func samples(_ function: PDFObject) -> [UInt8]? {
+        var budget = 1 << 20
+        return try? file.decoded(function, budget: &budget)
     }
 
     /// Mean output of a shading function over its domain: sampled (type 0, 8 bits), exponential
@@ -485,8 +579,7 @@ struct ContentInterpreter {
         case 0?:
             guard file.number(d["BitsPerSample"]) == 8, let range = file.array(d["Range"])?.compactMap({ file.number($0) }),
                   range.count >= 2, range.count % 2 == 0 else { return nil }
-            var budget = 1 << 20
-            guard let data = try? file.decoded(f, budget: &budget) else { return nil }
+            guard let data = samples(f) else { return nil }
             let n = range.count / 2
             guard data.count >= n else { return nil }
             var sums = [Double](repeating: 0, count: n)
