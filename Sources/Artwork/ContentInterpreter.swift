@@ -46,7 +46,30 @@ struct ContentInterpreter {
         var groupAlpha = 1.0
         var style = StrokeStyle()
         var clips: [Region] = []
+        var text = TextState()
     }
+
+    /// The text parameters of the graphics state (PDF §9.3).
+    struct TextState {
+        var font: String?
+        var size = 1.0
+        var charSpacing = 0.0
+        var wordSpacing = 0.0
+        var horizontalScale = 1.0
+        var leading = 0.0
+        var rise = 0.0
+        var renderMode = 0
+    }
+
+    /// A font's key in the resources and how its glyphs are drawn: TrueType outlines, or nil (advance only).
+    struct LoadedFont {
+        var outlines: TrueTypeOutlines?
+        var firstChar = 0
+        var widths: [Double] = []
+    }
+    var fonts: [String: LoadedFont] = [:]
+    var textMatrix = ProjectiveTransform.identity
+    var lineMatrix = ProjectiveTransform.identity
 
     var state = GraphicsState()
     var stack: [GraphicsState] = []
@@ -181,9 +204,97 @@ struct ContentInterpreter {
             guard let name = operands.last?.name else { return }
             shade(name, resources: resources)
 
-        // Text: skipped, noted once.
-        case "BT": skipped.insert("text")
+        // Text: glyphs of embedded TrueType fonts are drawn as fills; other fonts only advance.
+        case "BT": textMatrix = .identity; lineMatrix = .identity
+        case "Tf":
+            if let v = numbers(operands, 1), operands.count >= 2, let name = operands[operands.count - 2].name {
+                state.text.font = try loadFont(name, resources: resources)
+                state.text.size = v[0]
+            }
+        case "Tc": if let v = numbers(operands, 1) { state.text.charSpacing = v[0] }
+        case "Tw": if let v = numbers(operands, 1) { state.text.wordSpacing = v[0] }
+        case "Tz": if let v = numbers(operands, 1) { state.text.horizontalScale = v[0] / 100 }
+        case "TL": if let v = numbers(operands, 1) { state.text.leading = v[0] }
+        case "Ts": if let v = numbers(operands, 1) { state.text.rise = v[0] }
+        case "Tr": if let v = numbers(operands, 1) { state.text.renderMode = Int(min(7, max(0, v[0]))) }
+        case "Td": if let v = numbers(operands, 2) { nextLine(v[0], v[1]) }
+        case "TD": if let v = numbers(operands, 2) { state.text.leading = -v[1]; nextLine(v[0], v[1]) }
+        case "T*": nextLine(0, -state.text.leading)
+        case "Tm":
+            if let m = numbers(operands, 6) { textMatrix = Self.matrix(m); lineMatrix = textMatrix }
+        case "Tj": if case .string(let b)? = operands.last { try show(b) }
+        case "'": nextLine(0, -state.text.leading); if case .string(let b)? = operands.last { try show(b) }
+        case "\"":
+            if let v = numbers(operands.dropLast().map { $0 }, 2) { state.text.wordSpacing = v[0]; state.text.charSpacing = v[1] }
+            nextLine(0, -state.text.leading)
+            if case .string(let b)? = operands.last { try show(b) }
+        case "TJ":
+            for item in operands.last?.array ?? [] {
+                switch item {
+                case .string(let b): try show(b)
+                case .number(let n) where n.isFinite:
+                    advance(-n / 1000 * state.text.size * state.text.horizontalScale)
+                default: break
+                }
+            }
         default: break
+        }
+    }
+
+    // MARK: Text
+
+    mutating func nextLine(_ tx: Double, _ ty: Double) {
+        lineMatrix = ProjectiveTransform.translation(tx, ty).concatenating(lineMatrix)
+        textMatrix = lineMatrix
+    }
+
+    mutating func advance(_ tx: Double) {
+        textMatrix = ProjectiveTransform.translation(tx, 0).concatenating(textMatrix)
+    }
+
+    /// Loads the font named in the resources once (keyed by its object when it is a reference).
+    mutating func loadFont(_ name: String, resources: [String: PDFObject]) throws -> String? {
+        let entry = file.dictionary(resources["Font"])?[name]
+        let key: String
+        if case .reference(let n)? = entry { key = "#\(n)" } else { key = name }
+        if fonts[key] != nil { return key }
+        guard let font = file.dictionary(entry) else { return nil }
+        var loaded = LoadedFont()
+        loaded.firstChar = Int(min(255, max(0, file.number(font["FirstChar"]) ?? 0)))
+        loaded.widths = (file.array(font["Widths"]) ?? []).prefix(256).map { file.number($0) ?? 0 }
+        if file.name(font["Subtype"]) == "TrueType", let descriptor = file.dictionary(font["FontDescriptor"]),
+           let program = descriptor["FontFile2"] {
+            loaded.outlines = TrueTypeOutlines(try file.decoded(program, budget: &decodeBudget))
+        }
+        fonts[key] = loaded
+        return key
+    }
+
+    /// Draws a string's glyphs (one byte a code: simple fonts) and moves the text matrix past them.
+    mutating func show(_ codes: [UInt8]) throws {
+        let t = state.text
+        let font = t.font.flatMap { fonts[$0] }
+        if font?.outlines == nil && !codes.isEmpty { skipped.insert("text in fonts other than embedded TrueType") }
+        let glyphSpace = ProjectiveTransform(m11: t.size * t.horizontalScale, m12: 0, m13: 0, m21: 0, m22: t.size, m23: 0,
+                                             m31: 0, m32: t.rise, m33: 1)
+        for code in codes {
+            operatorCount += 1
+            guard operatorCount <= Self.maxOperators else { throw ArtworkError("more than \(Self.maxOperators) operators") }
+            if let outlines = font?.outlines {
+                let glyph = outlines.outline(glyph: outlines.glyph(forCode: Int(code)))
+                if !glyph.isEmpty {
+                    switch t.renderMode {
+                    case 0, 2, 4, 6:
+                        let map = glyphSpace.concatenating(textMatrix).concatenating(state.ctm).concatenating(pageMap)
+                        emit(region(glyph.applying(map), rule: .nonZero), color: state.fill, alpha: state.fillAlpha)
+                    case 3, 7: break
+                    default: skipped.insert("stroked text")
+                    }
+                }
+            }
+            let index = Int(code) - (font?.firstChar ?? 0)
+            let w0 = font.flatMap { index >= 0 && index < $0.widths.count ? $0.widths[index] : nil } ?? 0
+            advance((w0 / 1000 * t.size + t.charSpacing + (code == 32 ? t.wordSpacing : 0)) * t.horizontalScale)
         }
     }
 

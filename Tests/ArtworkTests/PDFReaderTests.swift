@@ -83,7 +83,7 @@ final class PDFReaderTests: XCTestCase {
     func testTextAndImagesAreSkippedAndNoted() throws {
         let art = try VectorArtwork(pdf: Self.pdf("BT /F1 12 Tf (Hi \\) there) Tj ET BI /W 1 /H 1 ID \u{1}\u{2} EI 0 0 5 5 re f"))
         XCTAssertEqual(art.shapes.count, 1)
-        XCTAssertEqual(art.skipped, ["inline images", "text"])
+        XCTAssertEqual(art.skipped, ["inline images", "text in fonts other than embedded TrueType"])
     }
 
     func testMalformedFilesThrow() {
@@ -118,5 +118,22 @@ final class PDFReaderTests: XCTestCase {
         XCTAssertEqual(art.size, Size(58, 36))
         XCTAssertEqual(art.shapes.count, 4)
         XCTAssertThrowsError(try VectorArtwork.named("nope"))
+    }
+}
+
+final class PDFTextTests: XCTestCase {
+    /// The arrows are one glyph of an embedded TrueType font (a disc with a chevron cut out), mirrored by
+    /// the CTM for the left one: both must land on the page, mirror images of each other.
+    func testTrueTypeGlyphsAreDrawnThroughTheTextMatrix() throws {
+        let right = try VectorArtwork.named("grayArrowRight"), left = try VectorArtwork.named("grayArrowLeft")
+        XCTAssertEqual(right.skipped, [])
+        let r = try XCTUnwrap(right.shapes.first).path.controlBounds, l = try XCTUnwrap(left.shapes.first).path.controlBounds
+        XCTAssertEqual(r.width, l.width, accuracy: 1e-3)
+        XCTAssertEqual(r.minY, l.minY, accuracy: 1e-3)
+        // Right: x = -2 + 0.4016679 + 33 gx; left: x = 35 - 0.4016679 - 33 gx.
+        XCTAssertEqual(r.minX - (-2 + 0.4016679), (35 - 0.4016679) - l.maxX, accuracy: 1e-3)
+        XCTAssertGreaterThan(r.width, 25)
+        XCTAssertLessThan(r.maxX, 33.5)
+        XCTAssertEqual(right.shapes[0].fill, Color(red: 0.4745098, green: 0.4745098, blue: 0.4745098))
     }
 }
