@@ -102,26 +102,28 @@ struct PDFLexer {
         }
     }
 
-    /// `[+-]digits[.digits]` or `[+-].digits`; nil for anything else (a keyword).
+    /// `[+-]digits[.digits]` or `[+-].digits`; nil for anything else (a keyword). Read by Double's own
+    /// parser, so "0.4745098" is the same Double as the literal.
     static func number(_ word: ArraySlice<UInt8>) -> Double? {
-        var j = word.startIndex
-        var negative = false
-        if j < word.endIndex && (word[j] == 0x2B || word[j] == 0x2D) { negative = word[j] == 0x2D; j += 1 }
-        var value = 0.0, digits = 0, scale = 1.0, dot = false
-        while j < word.endIndex {
-            let c = word[j]
+        guard word.count <= 64 else { return nil }
+        var text: [UInt8] = []
+        var digits = 0, dot = false
+        for (k, c) in word.enumerated() {
             if c >= 0x30 && c <= 0x39 {
-                if dot { scale /= 10; value += Double(c - 0x30) * scale } else { value = value * 10 + Double(c - 0x30) }
                 digits += 1
             } else if c == 0x2E && !dot {
                 dot = true
+                if digits == 0 { text.append(0x30) }  // ".5" -> "0.5"
+            } else if (c == 0x2B || c == 0x2D) && k == 0 {
             } else {
                 return nil
             }
-            j += 1
+            text.append(c)
         }
-        guard digits > 0, value.isFinite else { return nil }
-        return negative ? -value : value
+        guard digits > 0 else { return nil }
+        if text.last == 0x2E { text.append(0x30) }  // "5." -> "5.0"
+        guard let v = Double(String(decoding: text, as: UTF8.self)), v.isFinite else { return nil }
+        return v
     }
 
     mutating func name() -> String {
