@@ -394,8 +394,17 @@ struct ContentInterpreter {
         while removed && regions.count > 1 {
             removed = false
             for i in regions.indices {
-                guard let r = regions[i].rect else { continue }
-                if regions.indices.contains(where: { $0 != i && Self.contains(r, regions[$0].bounds) }) {
+                let covers: (Region) -> Bool
+                if let r = regions[i].rect {
+                    covers = { Self.contains(r, $0.bounds) }
+                } else if let polygon = Self.convexPolygon(regions[i].path) {
+                    // A convex polygon (Quartz fills a rotated rectangle inside a clip path) that holds
+                    // every point of another region adds nothing either.
+                    covers = { other in Self.controlPoints(other.path).allSatisfy { Self.contains(polygon, $0) } }
+                } else {
+                    continue
+                }
+                if regions.indices.contains(where: { $0 != i && covers(regions[$0]) }) {
                     regions.remove(at: i)
                     removed = true
                     break
@@ -433,6 +442,55 @@ struct ContentInterpreter {
             out.close()
         }
         return out
+    }
+
+    /// The corners of a path that is one closed convex polygon of straight lines, counter-clockwise or
+    /// clockwise; nil otherwise.
+    static func convexPolygon(_ path: Path) -> [Point]? {
+        var pts: [Point] = []
+        for (k, e) in path.elements.enumerated() {
+            switch e {
+            case .move(let p): if k != 0 { return nil }; pts.append(p)
+            case .line(let p): if p != pts.last { pts.append(p) }
+            case .close: if k != path.elements.count - 1 { return nil }
+            default: return nil
+            }
+        }
+        if pts.count > 1, pts.last == pts.first { pts.removeLast() }
+        guard pts.count >= 3, pts.count <= 64 else { return nil }
+        var sign = 0.0
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count], c = pts[(i + 2) % pts.count]
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return nil }
+        }
+        guard sign != 0 else { return nil }
+        return sign > 0 ? pts : pts.reversed()
+    }
+
+    /// Whether a point is inside (or within 1e-6 of) a convex polygon wound with positive cross products.
+    static func contains(_ polygon: [Point], _ p: Point) -> Bool {
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let d = b - a, l = d.length
+            guard l > 0 else { continue }
+            if (d.x * (p.y - a.y) - d.y * (p.x - a.x)) / l < -1e-6 { return false }
+        }
+        return true
+    }
+
+    static func controlPoints(_ path: Path) -> [Point] {
+        var pts: [Point] = []
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): pts.append(p)
+            case .quad(let c, let p): pts += [c, p]
+            case .cubic(let c1, let c2, let p): pts += [c1, c2, p]
+            case .close: break
+            }
+        }
+        return pts
     }
 
     static func contains(_ r: Rect, _ inner: Rect) -> Bool {
@@ -580,8 +638,78 @@ struct ContentInterpreter {
             state = saved
             stack.removeLast(max(0, stack.count - savedStack))
             (path, current, subpathStart, pendingClip) = savedPath
-        case "Image"?: skipped.insert("images")
+        case "Image"?: try drawImage(object)
         default: break
+        }
+    }
+
+    /// Largest image drawn, in pixels.
+    static let maxImagePixels = 1 << 20
+
+    /// An 8-bit RGB or gray image (with an optional soft mask) painted into the unit square of the CTM,
+    /// as nested level sets of its alpha: shape k holds every pixel at least as opaque as level k and
+    /// adds the alpha from level k-1 to k, in the alpha-weighted mean color of the pixels it covers. Nested shapes
+    /// overlap instead of abutting, so no seams; each pixel ends at its level's alpha, within 1/24. Pixels
+    /// are drawn as blocks (no smoothing, as /Interpolate would ask). Other images are skipped and noted.
+    mutating func drawImage(_ object: PDFObject) throws {
+        guard case .stream(let d, _) = object else { return }
+        guard let w = file.number(d["Width"]), let h = file.number(d["Height"]), w >= 1, h >= 1, w * h <= Double(Self.maxImagePixels),
+              file.number(d["BitsPerComponent"]) == 8, file.resolve(d["ImageMask"]).map({ if case .bool(true) = $0 { false } else { true } }) ?? true
+        else { skipped.insert("images other than 8-bit RGB or gray"); return }
+        let width = Int(w), height = Int(h)
+        let space = spaceOf(file.resolve(d["ColorSpace"]))
+        let channels: Int
+        switch space {
+        case .gray: channels = 1
+        case .rgb: channels = 3
+        default: skipped.insert("images other than 8-bit RGB or gray"); return
+        }
+        let pixels = try file.decoded(object, budget: &decodeBudget)
+        guard pixels.count >= width * height * channels else { skipped.insert("truncated images"); return }
+        var alpha = [UInt8](repeating: 255, count: width * height)
+        if let maskObject = file.resolve(d["SMask"]), case .stream(let md, _) = maskObject {
+            let mw = Int(min(1e6, max(1, file.number(md["Width"]) ?? 1))), mh = Int(min(1e6, max(1, file.number(md["Height"]) ?? 1)))
+            let mask = try file.decoded(maskObject, budget: &decodeBudget)
+            guard file.number(md["BitsPerComponent"]) == 8, mask.count >= mw * mh else { skipped.insert("soft masks"); return }
+            // A mask of another size is sampled at the nearest pixel.
+            for y in 0..<height { for x in 0..<width { alpha[y * width + x] = mask[(y * mh / height) * mw + x * mw / width] } }
+        }
+        guard state.fillAlpha * state.groupAlpha > 0 else { return }
+        let levels = 24
+        // Level of each pixel: 0 (transparent) ... levels.
+        let level = alpha.map { Int((Double($0) / 255 * Double(levels)).rounded()) }
+        // Image space: the unit square, row 0 at the top (y = 1).
+        let map = ProjectiveTransform(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: -1 / h, m23: 0, m31: 0, m32: 1, m33: 1)
+            .concatenating(state.ctm).concatenating(pageMap)
+        var below = 0.0  // alpha already laid down by the shapes beneath
+        for k in 1...levels {
+            // Pixels at exactly level k give this level's color; all at or above it are covered.
+            var sum = [0.0, 0.0, 0.0], count = 0.0
+            var path = Path()
+            for y in 0..<height {
+                var x = 0
+                while x < width {
+                    guard level[y * width + x] >= k else { x += 1; continue }
+                    let start = x
+                    while x < width && level[y * width + x] >= k {
+                        // The color of everything this shape covers, weighted by alpha (transparent
+                        // pixels' colors do not show).
+                        let i = (y * width + x) * channels, a = Double(alpha[y * width + x])
+                        for c in 0..<3 { sum[c] += Double(pixels[i + (channels == 3 ? c : 0)]) * a }
+                        count += a
+                        x += 1
+                    }
+                    path.append(.rect(Rect(Double(start), Double(y), Double(x - start), 1)))
+                }
+            }
+            guard !path.isEmpty else { continue }
+            let target = Double(k) / Double(levels)
+            let step = (target - below) / (1 - below)
+            below = target
+            guard count > 0, shapes.count < Self.maxShapes else { continue }
+            // emit multiplies in the state's alpha; the level's own share goes in the color.
+            let fill = Color(red: sum[0] / count / 255, green: sum[1] / count / 255, blue: sum[2] / count / 255, alpha: step)
+            emit(region(path.applying(map), rule: .nonZero), color: fill, alpha: state.fillAlpha)
         }
     }
 
