@@ -61,11 +61,24 @@ struct ContentInterpreter {
         var renderMode = 0
     }
 
-    /// A font's key in the resources and how its glyphs are drawn: TrueType outlines, or nil (advance only).
+    /// A loaded font: its glyph outlines when it embeds a TrueType or bare CFF program (else text only
+    /// advances), and its widths.
     struct LoadedFont {
-        var outlines: TrueTypeOutlines?
+        var trueType: TrueTypeOutlines?
+        var cff: CFFOutlines?
+        /// Glyph names by code, from the font's /Encoding /Differences (how a CFF glyph is found).
+        var names: [Int: String] = [:]
         var firstChar = 0
         var widths: [Double] = []
+
+        var canDraw: Bool { trueType != nil || cff != nil }
+
+        /// The glyph for a code in text space units (1 = one em), y up.
+        func outline(_ code: Int) -> Path {
+            if let t = trueType { return t.outline(glyph: t.glyph(forCode: code)) }
+            if let c = cff, let name = names[code], let g = c.glyph(named: name) { return c.outline(glyph: g) }
+            return Path()
+        }
     }
     var fonts: [String: LoadedFont] = [:]
     var textMatrix = ProjectiveTransform.identity
@@ -204,7 +217,7 @@ struct ContentInterpreter {
             guard let name = operands.last?.name else { return }
             shade(name, resources: resources)
 
-        // Text: glyphs of embedded TrueType fonts are drawn as fills; other fonts only advance.
+        // Text: glyphs of embedded TrueType and CFF fonts are drawn as fills; other fonts only advance.
         case "BT": textMatrix = .identity; lineMatrix = .identity
         case "Tf":
             if let v = numbers(operands, 1), operands.count >= 2, let name = operands[operands.count - 2].name {
@@ -262,9 +275,18 @@ struct ContentInterpreter {
         var loaded = LoadedFont()
         loaded.firstChar = Int(min(255, max(0, file.number(font["FirstChar"]) ?? 0)))
         loaded.widths = (file.array(font["Widths"]) ?? []).prefix(256).map { file.number($0) ?? 0 }
-        if file.name(font["Subtype"]) == "TrueType", let descriptor = file.dictionary(font["FontDescriptor"]),
-           let program = descriptor["FontFile2"] {
-            loaded.outlines = TrueTypeOutlines(try file.decoded(program, budget: &decodeBudget))
+        if let encoding = file.dictionary(font["Encoding"]), let differences = file.array(encoding["Differences"]) {
+            var code = 0
+            for item in differences.prefix(512) {
+                if let n = item.number { code = Int(min(255, max(0, n))) } else if let name = item.name { loaded.names[code] = name; code += 1 }
+            }
+        }
+        if let descriptor = file.dictionary(font["FontDescriptor"]) {
+            if file.name(font["Subtype"]) == "TrueType", let program = descriptor["FontFile2"] {
+                loaded.trueType = TrueTypeOutlines(try file.decoded(program, budget: &decodeBudget))
+            } else if let program = descriptor["FontFile3"], file.name(file.dictionary(program)?["Subtype"]) == "Type1C" {
+                loaded.cff = CFFOutlines(try file.decoded(program, budget: &decodeBudget))
+            }
         }
         fonts[key] = loaded
         return key
@@ -274,14 +296,14 @@ struct ContentInterpreter {
     mutating func show(_ codes: [UInt8]) throws {
         let t = state.text
         let font = t.font.flatMap { fonts[$0] }
-        if font?.outlines == nil && !codes.isEmpty { skipped.insert("text in fonts other than embedded TrueType") }
+        if !(font?.canDraw ?? false) && !codes.isEmpty { skipped.insert("text in fonts other than embedded TrueType or CFF") }
         let glyphSpace = ProjectiveTransform(m11: t.size * t.horizontalScale, m12: 0, m13: 0, m21: 0, m22: t.size, m23: 0,
                                              m31: 0, m32: t.rise, m33: 1)
         for code in codes {
             operatorCount += 1
             guard operatorCount <= Self.maxOperators else { throw ArtworkError("more than \(Self.maxOperators) operators") }
-            if let outlines = font?.outlines {
-                let glyph = outlines.outline(glyph: outlines.glyph(forCode: Int(code)))
+            if let font, font.canDraw {
+                let glyph = font.outline(Int(code))
                 if !glyph.isEmpty {
                     switch t.renderMode {
                     case 0, 2, 4, 6:

@@ -83,7 +83,7 @@ final class PDFReaderTests: XCTestCase {
     func testTextAndImagesAreSkippedAndNoted() throws {
         let art = try VectorArtwork(pdf: Self.pdf("BT /F1 12 Tf (Hi \\) there) Tj ET BI /W 1 /H 1 ID \u{1}\u{2} EI 0 0 5 5 re f"))
         XCTAssertEqual(art.shapes.count, 1)
-        XCTAssertEqual(art.skipped, ["inline images", "text in fonts other than embedded TrueType"])
+        XCTAssertEqual(art.skipped, ["inline images", "text in fonts other than embedded TrueType or CFF"])
     }
 
     func testMalformedFilesThrow() {
@@ -135,5 +135,20 @@ final class PDFTextTests: XCTestCase {
         XCTAssertGreaterThan(r.width, 25)
         XCTAssertLessThan(r.maxX, 33.5)
         XCTAssertEqual(right.shapes[0].fill, Color(red: 0.4745098, green: 0.4745098, blue: 0.4745098))
+    }
+
+    /// The buttons are one glyph of an embedded bare CFF font (Type1C), found by its /Differences name.
+    func testCFFGlyphsAreDrawn() throws {
+        for name in ["copyButton", "downloadButton", "helpButton"] {
+            let art = try VectorArtwork.named(name)
+            XCTAssertEqual(art.skipped, [], name)
+            let shape = try XCTUnwrap(art.shapes.first, name)
+            XCTAssertEqual(shape.fill, .white, name)
+            let b = shape.path.controlBounds
+            // The icon fills most of its page and stays on it.
+            XCTAssertGreaterThan(b.width, art.size.width * 0.7, name)
+            XCTAssertGreaterThan(b.minX, -0.5, name)
+            XCTAssertLessThan(b.maxY, art.size.height + 0.5, name)
+        }
     }
 }
