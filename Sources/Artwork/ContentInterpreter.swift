@@ -21,6 +21,7 @@ struct ContentInterpreter {
     static let maxPathElements = 1_000_000
     static let maxStateDepth = 256
     static let maxFormDepth = 8
+    static let maxClips = 64
 
     /// Where a painted area may show: a path with its rule, in output space; `rect` when it is an
     /// axis-aligned rectangle there.
@@ -81,6 +82,7 @@ struct ContentInterpreter {
         }
     }
     var fonts: [String: LoadedFont] = [:]
+    var glyphCache: [String: Path] = [:]
     var textMatrix = ProjectiveTransform.identity
     var lineMatrix = ProjectiveTransform.identity
 
@@ -302,8 +304,11 @@ struct ContentInterpreter {
         for code in codes {
             operatorCount += 1
             guard operatorCount <= Self.maxOperators else { throw ArtworkError("more than \(Self.maxOperators) operators") }
-            if let font, font.canDraw {
-                let glyph = font.outline(Int(code))
+            if let font, font.canDraw, shapes.count < Self.maxShapes, let key = t.font {
+                // Outlines are parsed once per font and code: a long string repeats glyphs.
+                let cacheKey = key + "#" + String(code)
+                let glyph = glyphCache[cacheKey] ?? font.outline(Int(code))
+                glyphCache[cacheKey] = glyph
                 if !glyph.isEmpty {
                     switch t.renderMode {
                     case 0, 2, 4, 6:
@@ -364,6 +369,8 @@ struct ContentInterpreter {
             if !outline.isEmpty { emit(region(outline.applying(map), rule: .nonZero), color: state.stroke, alpha: state.strokeAlpha) }
         }
         if let clipRule = pendingClip {
+            // Real art nests a handful; the bound keeps each fill's clip work small.
+            guard state.clips.count < Self.maxClips else { throw ArtworkError("more than \(Self.maxClips) clip paths in effect") }
             state.clips.append(region(path.applying(map), rule: clipRule))
         }
     }
@@ -422,7 +429,10 @@ struct ContentInterpreter {
                 } else if let polygon = Self.convexPolygon(regions[i].path) {
                     // A convex polygon (Quartz fills a rotated rectangle inside a clip path) that holds
                     // every point of another region adds nothing either.
-                    covers = { other in Self.controlPoints(other.path).allSatisfy { Self.contains(polygon, $0) } }
+                    covers = { other in
+                        let points = Self.controlPoints(other.path)
+                        return points.count <= 10_000 && points.allSatisfy { Self.contains(polygon, $0) }
+                    }
                 } else {
                     continue
                 }

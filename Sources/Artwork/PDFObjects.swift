@@ -253,7 +253,8 @@ struct PDFFile {
     init(bytes: [UInt8]) throws {
         guard bytes.count >= 8, bytes.starts(with: Array("%PDF-".utf8)) else { throw ArtworkError("not a PDF file (no %PDF- header)") }
         let all = bytes[...]
-        // Every `N G obj`: the digits before the keyword, read backwards.
+        // Every `N G obj`: the keyword's position and the number before it.
+        var found: [(at: Int, number: Int)] = []
         let o = UInt8(ascii: "o"), b = UInt8(ascii: "b"), j = UInt8(ascii: "j")
         var k = 0
         while k + 3 <= bytes.count {
@@ -261,21 +262,34 @@ struct PDFFile {
             guard bytes[k] == o, bytes[k + 1] == b, bytes[k + 2] == j,
                   k + 3 == bytes.count || !PDFLexer.isRegular(bytes[k + 3]),
                   let number = Self.objectNumber(before: k, in: bytes) else { continue }
-            guard objects.count < Self.maxObjects else { throw ArtworkError("more than \(Self.maxObjects) objects") }
-            var lexer = PDFLexer(all)
-            lexer.i = k + 3
+            guard found.count < Self.maxObjects else { throw ArtworkError("more than \(Self.maxObjects) objects") }
+            found.append((k, number))
+        }
+        // Each object is read only up to the next one, so hostile text costs linear time in all.
+        var pending: [(number: Int, dictionary: [String: PDFObject], start: Int, limit: Int)] = []
+        let streamWord = Array("stream".utf8)
+        for (n, entry) in found.enumerated() {
+            let limit = n + 1 < found.count ? found[n + 1].at : bytes.count
+            var lexer = PDFLexer(all[(entry.at + 3)..<limit])
             // A damaged object is skipped: the page may not need it.
             guard let value = try? lexer.object() else { continue }
             lexer.skipWhitespace()
-            let streamWord = Array("stream".utf8)
             if case .dictionary(let d) = value, bytes[lexer.i...].starts(with: streamWord) {
                 var start = lexer.i + streamWord.count
                 if start < bytes.count && bytes[start] == 0x0D { start += 1 }
                 if start < bytes.count && bytes[start] == 0x0A { start += 1 }
-                objects[number] = .stream(d, all[start..<Self.streamEnd(start: start, declared: d["Length"], in: bytes)])
+                pending.append((entry.number, d, start, bytes.count))
             } else {
-                objects[number] = value
+                objects[entry.number] = value
             }
+        }
+        // Streams last: Quartz gives /Length as a reference to an object written after the stream.
+        var searchBudget = 8 * bytes.count
+        for s in pending {
+            var length = s.dictionary["Length"]
+            if case .reference(let r)? = length { length = objects[r] }
+            let end = try Self.streamEnd(start: s.start, declared: length, in: bytes, budget: &searchBudget)
+            objects[s.number] = .stream(s.dictionary, all[s.start..<end])
         }
     }
 
@@ -293,9 +307,9 @@ struct PDFFile {
         return number
     }
 
-    /// Where a stream's data ends: its /Length when that is a direct number that lands on `endstream`,
-    /// else the next `endstream` (Quartz writes /Length as a reference to a later object).
-    static func streamEnd(start: Int, declared: PDFObject?, in bytes: [UInt8]) -> Int {
+    /// Where a stream's data ends: its /Length when that lands on `endstream`, else the next `endstream`
+    /// (searches share `budget`, so many unterminated streams cannot cost quadratic time).
+    static func streamEnd(start: Int, declared: PDFObject?, in bytes: [UInt8], budget: inout Int) throws -> Int {
         let end = Array("endstream".utf8)
         if case .number(let n)? = declared, n >= 0, n <= Double(bytes.count - start) {
             var e = start + Int(n)
@@ -304,6 +318,8 @@ struct PDFFile {
         }
         var e = start
         while e + end.count <= bytes.count {
+            budget -= 1
+            guard budget > 0 else { throw ArtworkError("too many streams without a usable /Length or endstream") }
             if bytes[e] == end[0] && bytes[e..<(e + end.count)].elementsEqual(end) {
                 // The EOL before endstream is not data.
                 var stop = e

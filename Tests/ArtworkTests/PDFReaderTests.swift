@@ -1,3 +1,4 @@
+import Foundation
 import CZlib
 import Geometry
 import LayerTree
@@ -149,6 +150,33 @@ final class PDFTextTests: XCTestCase {
             XCTAssertGreaterThan(b.width, art.size.width * 0.7, name)
             XCTAssertGreaterThan(b.minX, -0.5, name)
             XCTAssertLessThan(b.maxY, art.size.height + 0.5, name)
+        }
+    }
+
+    /// The embedded font programs, damaged at random: no outline, or a wrong one, but never a trap.
+    func testDamagedFontProgramsNeverTrap() throws {
+        var seed: UInt64 = 9
+        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+        for (name, key) in [("grayArrowLeft", "FontFile2"), ("helpButton", "FontFile3")] {
+            let asset = try XCTUnwrap(VectorArtwork.assets.first { $0.name == name })
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Sources/Artwork/Resources/Shapes/\(asset.file)")
+            let data = try Data(contentsOf: source)
+            let file = try PDFFile(bytes: [UInt8](data))
+            let program = try XCTUnwrap(file.objects.values.compactMap { $0.dictionary?[key] }.first)
+            var budget = 1 << 24
+            let font = try file.decoded(program, budget: &budget)
+            for _ in 0..<150 {
+                var bytes = font
+                for _ in 0..<(1 + next() % 6) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+                if key == "FontFile2", let t = TrueTypeOutlines(bytes) {
+                    for g in 0..<3 { _ = t.outline(glyph: g) }
+                    _ = t.glyph(forCode: 33)
+                }
+                if key == "FontFile3", let c = CFFOutlines(bytes) {
+                    for g in 0..<3 { _ = c.outline(glyph: g) }
+                }
+            }
         }
     }
 }
