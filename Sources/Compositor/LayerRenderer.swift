@@ -80,7 +80,7 @@ public struct LayerRenderer {
         let contentsFills: Int
         switch layer.contents {
         case nil: contentsFills = 0
-        case .shapes(let shapes)?: contentsFills = shapes.count
+        case .shapes(let shapes)?: contentsFills = shapes.reduce(0) { $0 + ($1.fill.isVisible ? 1 : 0) }
         case _?: contentsFills = 1
         }
         let fills = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + contentsFills
