@@ -1,7 +1,7 @@
 # Two entry points: `make previews` renders Scenes/ into Output/, `make test` runs every test.
 # Both install the system packages they need first (Debian, non-interactive, only when missing).
 
-APT_PACKAGES := pkg-config python3 libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
+APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
 	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift

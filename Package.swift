@@ -3,6 +3,7 @@ import PackageDescription
 
 // The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
 //   RenderPreviewsCLI -> SceneFormat -> Models -> SceneSchema -> LayerTree -> Geometry
+//                                                  Artwork (PDF vector art) -> LayerTree, CZlib
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 let package = Package(
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "LayerTree", dependencies: ["Geometry"]),
         .target(name: "Raster", dependencies: ["Geometry"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Artwork", dependencies: ["Geometry", "LayerTree", "CZlib"], resources: [.copy("Resources/Shapes")]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -39,6 +42,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Geometry", "LayerTree", "Compositor", "Raster", "Encoders", "CZlib"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerTree", "Geometry", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "Text"]),

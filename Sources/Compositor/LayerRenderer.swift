@@ -78,7 +78,13 @@ public struct LayerRenderer {
         let shadow = layer.hasVisibleShadow
         let hasBackground = layer.backgroundColor?.isVisible ?? false
         let hasBorder = layer.borderWidth > 0 && layer.borderColor.isVisible
-        let fills = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + (layer.contents == nil ? 0 : 1)
+        let contentsFills: Int
+        switch layer.contents {
+        case nil: contentsFills = 0
+        case .shapes(let shapes)?: contentsFills = shapes.reduce(0) { $0 + ($1.fill.isVisible ? 1 : 0) }
+        case _?: contentsFills = 1
+        }
+        let fills = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + contentsFills
         let drawsMoreThanOnce = !layer.sublayers.isEmpty || fills > 1
 
         // One fill and no shadow: the opacity can go straight into the color.
@@ -112,12 +118,18 @@ public struct LayerRenderer {
             if let gradient = LinearGradient(stops: stops, start: start, end: end, map: map, opacity: opacity) {
                 fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .linearGradient(gradient), into: &target, clip: clip)
             }
+        } else if case .shapes(let shapes) = layer.contents {
+            // Each shape through the layer's full map, like the background: artwork warps with the layer.
+            for shape in shapes where shape.fill.isVisible {
+                rasterizer.fill(shape.path.deviceContours(through: map), paint: .solid(premultiplied(shape.fill, opacity: opacity)),
+                                rule: shape.rule, into: &target, clip: clip)
+            }
         } else if let contents = layer.contents {
             let color: Color
             switch contents {
             case .text(let t): color = t.color
             case .glyph(let g): color = g.color
-            case .gradient: color = .clear
+            case .gradient, .shapes: color = .clear
             }
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
@@ -179,7 +191,7 @@ public struct LayerRenderer {
         switch contents {
         case .text(let t): path = try engine.place(t, in: bounds.standardized).path()
         case .glyph(let g): path = try engine.iconPath(g, in: bounds.standardized)
-        case .gradient: path = Path()
+        case .gradient, .shapes: path = Path()
         }
         if contentsCache.count > 4096 { contentsCache.removeAll() }
         contentsCache[key] = path
@@ -278,13 +290,19 @@ public struct LayerRenderer {
         if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) {
             box = own
         }
-        if let contents = layer.contents {
+        if case .shapes(let shapes) = layer.contents {
+            // Shapes are not clipped to the bounds: their own extent counts.
+            for shape in shapes where shape.fill.isVisible {
+                let local = shape.path.controlBounds
+                if !local.isNull { box = box.union(projectedBounds(local, map: map)) }
+            }
+        } else if let contents = layer.contents {
             // Glyphs may overhang the bounds (UILabel does not clip): allow a margin of the point size.
             let size: Double
             switch contents {
             case .text(let t): size = t.size
             case .glyph(let g): size = g.size
-            case .gradient: size = 0
+            case .gradient, .shapes: size = 0
             }
             box = box.union(projectedBounds(layer.bounds.insetBy(dx: -size, dy: -size), map: map))
         }

@@ -1,11 +1,25 @@
-/// What a layer draws between its background and its sublayers: text or an icon glyph. Descriptions only;
-/// the Text module shapes and lays them out, the compositor draws them.
+/// What a layer draws between its background and its sublayers: text, an icon glyph, a gradient or vector
+/// shapes. Descriptions only; the Text module shapes and lays out text, the compositor draws them all.
 import Geometry
 
 public enum LayerContents: Hashable, Sendable {
     case text(TextContents)
     case glyph(GlyphContents)
     case gradient(LinearGradient)
+    /// Filled vector paths, in order, as a stack of CAShapeLayers would draw them (vector artwork).
+    case shapes([FilledShape])
+}
+
+/// One filled path, CAShapeLayer's meaning: `path` in the layer's own coordinate space (that of its
+/// bounds, y down), filled with `fill` by `rule`. Strokes come as filled outlines (`Path.stroked`).
+public struct FilledShape: Hashable, Sendable {
+    public var path: Path
+    public var fill: Color
+    public var rule: FillRule
+
+    public init(path: Path, fill: Color, rule: FillRule = .nonZero) {
+        self.path = path; self.fill = fill; self.rule = rule
+    }
 }
 
 /// CAGradientLayer's axial gradient over the layer's (rounded) bounds.

@@ -6,7 +6,7 @@ import Geometry
 /// within each pixel; a running sum along each row then gives, in every pixel, the exact fraction of its
 /// area inside the contour. No samples: an edge at x = 10.3 covers pixel 10 by exactly 0.7. Winding is
 /// resolved as |sum| clamped to 1, exact for the non-self-overlapping contours the layer tree draws (and
-/// holes with opposite winding, like borders).
+/// holes with opposite winding, like borders); the even-odd rule folds the sum instead (evenOddCoverageByte).
 ///
 /// The rasterizer owns scratch buffers that it reuses between calls, so a frame allocates them once.
 public struct Rasterizer: Sendable {
@@ -28,7 +28,7 @@ public struct Rasterizer: Sendable {
         var data = [UInt8](repeating: 0, count: area.area)
         data.withUnsafeMutableBufferPointer { out in
             var writer = MaskWriter(data: out.baseAddress!, bounds: area)
-            sweep(contours, area: area, into: &writer)
+            sweep(contours, area: area, evenOdd: false, into: &writer)
         }
         return Mask(bounds: area, data: data)
     }
@@ -36,7 +36,7 @@ public struct Rasterizer: Sendable {
     /// Fills closed device-space contours with `paint` straight into `target`, limited by `clip`, without
     /// materialising a mask: the sweep hands its spans to the paint pipeline, so runs of constant coverage
     /// (a shape's interior) become plain stores or one blend per pixel.
-    public mutating func fill(_ contours: [[Point]], paint: Paint, into target: inout Pixmap, clip: Clip) {
+    public mutating func fill(_ contours: [[Point]], paint: Paint, rule: FillRule = .nonZero, into target: inout Pixmap, clip: Clip) {
         guard !paint.isInvisible, let area = coveredArea(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
         // Taken out of self while the sweep (a mutating method) runs, and put back after: no copy, as each
         // array stays uniquely referenced.
@@ -49,7 +49,7 @@ public struct Rasterizer: Sendable {
             coverage.withUnsafeMutableBufferPointer { coverage in
                 target.withBlitter(paint: paint, clip: clip, colorScratch: colors.baseAddress!,
                                    coverageScratch: coverage.baseAddress!) { blitter in
-                    sweep(contours, area: area, into: &blitter)
+                    sweep(contours, area: area, evenOdd: rule == .evenOdd, into: &blitter)
                 }
             }
         }
@@ -70,7 +70,7 @@ public struct Rasterizer: Sendable {
     /// Accumulates the contours over `area`, then walks every row left to right, handing constant stretches
     /// and the computed pixels of written blocks to `sink`.
     @inline(__always)
-    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, into sink: inout Sink) {
+    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, evenOdd: Bool, into sink: inout Sink) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
         var shift = 3
@@ -108,14 +108,15 @@ public struct Rasterizer: Sendable {
                                 for x in start..<end {
                                     sum += acc[row + x]
                                     acc[row + x] = 0
-                                    scratch[x] = coverageByte(sum)
+                                    scratch[x] = evenOdd ? evenOddCoverageByte(sum) : coverageByte(sum)
                                 }
                                 if start < w {
                                     sink.span(y: area.y + y, x: area.x + start, count: min(end, w) - start,
                                               coverage: UnsafePointer(scratch.baseAddress! + start))
                                 }
                             } else if start < w {
-                                sink.run(y: area.y + y, x: area.x + start, count: min(end, w) - start, coverage: coverageByte(sum))
+                                sink.run(y: area.y + y, x: area.x + start, count: min(end, w) - start,
+                                         coverage: evenOdd ? evenOddCoverageByte(sum) : coverageByte(sum))
                             }
                             b = e
                         }
@@ -131,6 +132,17 @@ public struct Rasterizer: Sendable {
 @inline(__always)
 private func coverageByte(_ sum: Float) -> UInt8 {
     UInt8(truncatingIfNeeded: (min(1, abs(sum)) * 255 + 8_388_608).bitPattern)
+}
+
+/// The even-odd rule on accumulated area: the winding sum folded into 0...1 as a triangle wave (0 at even
+/// counts, 1 at odd ones). Exact inside a pixel covered by whole contours; at an edge where contours
+/// overlap it is the usual analytic approximation.
+@inline(__always)
+private func evenOddCoverageByte(_ sum: Float) -> UInt8 {
+    let a = abs(sum)
+    var f = a - 2 * (a * 0.5).rounded(.down)
+    if f > 1 { f = 2 - f }
+    return UInt8(truncatingIfNeeded: (f * 255 + 8_388_608).bitPattern)
 }
 
 /// The accumulation cells of one coverage pass and their dirty-block marks.

@@ -99,7 +99,7 @@ public enum LayersKind: PreviewKind {
         Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "the shadow is drawn only when this is above 0"),
         Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "Gaussian blur, σ = shadowRadius points"),
         Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: "in the layer's own space"),
-        Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph or a gradient, drawn above the background and below the sublayers (below)"),
+        Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph, a gradient or vector shapes, drawn above the background and below the sublayers (below)"),
         Field("backdrop", \.backdrop, .optional(.object(backdropSchema, defaults: BackdropEffect(blurRadius: 0),
                                                            summary: "{blurRadius, saturation, tint}")),
               doc: "filters what is drawn behind, within the rounded bounds, before the background (UIVisualEffectView)"),
@@ -112,7 +112,8 @@ public enum LayersKind: PreviewKind {
         Form("text", textType, make: { .text($0) }, match: { if case .text(let t) = $0 { t } else { nil } }),
         Form("glyph", glyphType, make: { .glyph($0) }, match: { if case .glyph(let g) = $0 { g } else { nil } }),
         Form("gradient", gradientType, make: { .gradient($0) }, match: { if case .gradient(let g) = $0 { g } else { nil } }),
-    ], expected: "an object with one key, \"text\", \"glyph\" or \"gradient\"")
+        Form("shapes", .array(shapeType), make: { .shapes($0) }, match: { if case .shapes(let s) = $0 { s } else { nil } }),
+    ], expected: "an object with one key, \"text\", \"glyph\", \"gradient\" or \"shapes\"")
 
     /// Text as written: the vertical alignment and its baseline are two keys that must agree.
     struct TextDraft: Equatable, Sendable {
@@ -192,4 +193,25 @@ public enum LayersKind: PreviewKind {
     })
 
     static let gradientType = ValueType<LinearGradient>.object(gradientSchema, defaults: LinearGradient(colors: []), summary: "gradient")
+
+    /// SVG-like path data, absolute commands only (Path(data:)); written so that it reads back exactly.
+    static let pathDataType = ValueType<Path>(
+        summary: "path data \"M x y L x y Q … C … Z\"", control: .text,
+        decode: { v, p, d in
+            let text = try d.string(v, p)
+            do {
+                return try Path(data: text)
+            } catch {
+                throw d.error(v, p, "expected path data (absolute M, L, Q, C, Z), \(error)")
+            }
+        },
+        encode: { .string($0.data) })
+
+    static let shapeSchema = Schema<FilledShape>([
+        Field("path", \.path, pathDataType, required: true, doc: "in the layer's own (bounds) coordinates, y down; numbers separated by spaces or commas"),
+        Field("fill", \.fill, .color, doc: "strokes are written as filled outlines"),
+        Field("rule", \.rule, .choice(), doc: "CAShapeLayer's fillRule"),
+    ])
+
+    static let shapeType = ValueType<FilledShape>.object(shapeSchema, defaults: FilledShape(path: Path(), fill: .black), summary: "shape")
 }

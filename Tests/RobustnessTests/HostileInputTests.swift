@@ -153,3 +153,13 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNoThrow(try encoder.addFrame(frame, duration: 1))
     }
 }
+
+/// Vector shapes contents with numbers at the edge of Double: rendered or refused, never a trap.
+final class HostileShapesTests: XCTestCase {
+    func testHugeAndDegenerateShapesRender() throws {
+        let huge = ##"{"kind": "layers", "canvas": {"width": 20, "height": 20}, "root": {"frame": [0, 0, 20, 20], "sublayers": [{"frame": [0, 0, 10, 10], "transform": [1, 0, 0, -0.01, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], "contents": {"shapes": [{"path": "M0 0 L1e300 1e300 C-1e300 5 1e308 -1e308 3 3 Q1e-300 0 0 0 Z M5 5 Z L5 5 M1 1", "rule": "evenOdd"}, {"path": ""}]}}]}}"##
+        let scene = try SceneLoader.parse(huge, file: "s.json")
+        var renderer = LayerRenderer()
+        _ = try renderer.render(scene)
+    }
+}
