@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
         .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),
-        .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema"]),
+        .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema", "Artwork"]),
         .target(name: "SceneFormat", dependencies: ["LayerTree", "SceneSchema", "Models"]),
         .executableTarget(
             name: "RenderPreviewsCLI",

@@ -16,7 +16,10 @@ struct BoxBlur {
         // NaN fails the guard; infinity is clamped below.
         guard sigma > 0.05 else { return nil }
         let sigma = min(sigma, Self.maxSigma)
-        d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        let d = max(1, Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)))
+        // Boxes one pixel wide (σ below about 0.8) leave every value exactly as it is: no blur at all.
+        guard d > 1 else { return nil }
+        self.d = d
         pad = Int((3 * sigma).rounded(.up)) + d
     }
 

@@ -127,7 +127,7 @@ final class FontLibraryTests: XCTestCase {
         // One FontWeight across LayerTree and Text: a scene's weight goes straight into a descriptor.
         let weight: LayerTree.FontWeight = .semibold
         XCTAssertEqual(FontDescriptor(family: "Inter", weight: weight).weight, FontWeight.semibold)
-        XCTAssertEqual(FontWeight.allCases.map(\.fontconfigWeight), [80, 100, 180, 200])
+        XCTAssertEqual(FontWeight.allCases.map(\.fontconfigWeight), [0, 40, 50, 80, 100, 180, 200])
     }
 
     func testMetrics() throws {

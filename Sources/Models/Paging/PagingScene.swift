@@ -87,9 +87,11 @@ public struct PagingAnimation: Sendable {
     public let scene: PagingScene
     public let timeline: ScrollTimeline
     public let strip: StripTimeline
+    let art: PagingArt
 
     init(scene: PagingScene) {
         self.scene = scene
+        art = PagingArt(names: Set(scene.entries.map(\.icon) + ["textPlaceholder"]))
         let layout = scene.layout
         // Taps on the strip select a layout; they do not touch the pages.
         strip = StripTimeline(scene: scene)
@@ -103,7 +105,7 @@ public struct PagingAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         var sample = timeline.sample(at: t)
         if let frozen = scene.frozenOffset { sample.contentOffset = frozen }
-        return PagingScreen(scene: scene, sample: sample, strip: strip.state(at: t)).build()
+        return PagingScreen(scene: scene, sample: sample, strip: strip.state(at: t), art: art).build()
     }
 }
 

@@ -38,6 +38,7 @@ struct PagingScreen {
     let scene: PagingScene
     let sample: ScrollSample
     let strip: StripTimeline.State
+    let art: PagingArt
 
     /// ShapeCardView inside the cell: 18% of the width left and right, 6% of the height above and below.
     static func cardFrame(in cell: Size) -> Rect {
@@ -165,7 +166,8 @@ struct PagingScreen {
                 circle.shadowRadius = s.radius
                 circle.shadowOffset = s.offset
             }
-            circle.sublayers = artwork(entry.icon, in: circle.bounds, tint: Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3), centered: true)
+            // The imageView's tint is grey, but the icons are not templates: they keep their own colours.
+            circle.sublayers = artwork(entry.icon, in: circle.bounds, tint: nil, centered: true)
             let alpha = max(0, 1 - abs(progress))
             var title = Layer(name: "title", frame: Rect(0, 120, size.width, 21.5))
             var titleText = TextContents(entry.title, size: 18, color: gray)
