@@ -50,7 +50,7 @@ final class CoverFlowSceneTests: XCTestCase {
         assertError(head + #", "itemSize": [160, 800]}"#,
                     "Scenes/c.json:1:35: itemSize: expected items at most 719 pt tall (the view's height less the top and bottom insets), found 800")
         assertError(head + #", "colors": []}"#, "Scenes/c.json:1:33: colors: expected at least one color, found an empty array")
-        assertError(head + #", "timeline": [{"itemCount": 3}]}"#, "Scenes/c.json:1:36: timeline[0]: unknown key 'itemCount'")
+        assertError(head + #", "timeline": [{"itemCount": 3}]}"#, "Scenes/c.json:1:37: timeline[0]: unknown key 'itemCount'")
         assertError(head + #", "timeline": [{"tap": [1]}]}"#, "Scenes/c.json:1:44: timeline[0].tap: expected 2 numbers, found 1")
     }
 
