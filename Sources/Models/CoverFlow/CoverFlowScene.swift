@@ -175,8 +175,8 @@ public struct CoverFlowAnimation: Sendable {
 
     /// A batch update in flight: every item goes from where it was on screen (at the offset the update began
     /// with) to where it will be (at the current offset). Items in both lists move; an inserted one starts as
-    /// the flow layout's own attributes (initialLayoutAttributesForAppearingItem: layoutAttributesForItem, which
-    /// the study does not change, so scale 1) at alpha 0; a deleted one ends that way.
+    /// the flow layout's own attributes at alpha 0 (our reading: initialLayoutAttributesForAppearingItem builds
+    /// on layoutAttributesForItem, which the study does not change, so scale 1); a deleted one ends that way.
     func animatedCells(_ u: CoverFlowUpdate, _ k: Double, offset: Double, state: CoverFlowState) -> [CoverFlowCell] {
         let old = scene.layout(itemCount: u.before.count), new = scene.layout(itemCount: u.after.count)
         let offsetBefore = scene.frozenOffset ?? u.offsetBefore
