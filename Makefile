@@ -30,7 +30,8 @@ test: deps
 	$(SWIFT) build -c release --product render-previews
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
-	  --docs docs/swipe-scene.md --docs docs/layers-scene.md --docs docs/paging-scene.md
+	  --docs docs/swipe-scene.md --docs docs/layers-scene.md --docs docs/paging-scene.md \
+	  --docs docs/coverflow-scene.md
 	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
 	$(SWIFT) test

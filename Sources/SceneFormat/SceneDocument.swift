@@ -11,6 +11,7 @@ public enum SceneKinds {
         AnyPreviewKind(FlowKind.self),
         AnyPreviewKind(SwipeKind.self),
         AnyPreviewKind(PagingKind.self),
+        AnyPreviewKind(CoverFlowKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }

@@ -43,6 +43,19 @@ final class UserErrorTests: XCTestCase {
         try assertFails(["render", "--only", "flow-vga"], saying: "no scene named 'flow-vga' in Scenes; did you mean 'flow-vega'?")
     }
 
+    /// The cover-flow kind's bad input goes through the same decoder: FILE:LINE:COLUMN, the key path, exit 2.
+    func testCoverFlowBadInputExitsTwoWithThePosition() throws {
+        let bad = scratch.appendingPathComponent("c.json")
+        try #"{"kind": "coverflow", "itemSize": [-160, 160]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try assertFails(["frame", bad.path, "-o", scratch.path + "/x.png"],
+                        saying: "\(bad.path):1:36: itemSize[0]: expected a length in (0, 10000] points, found -160")
+        let scene = RenderPreviewsCommandTests.repo.appendingPathComponent("Scenes/coverflow-flowlayout.json").path
+        try assertFails(["frame", scene, "--set", "itemScale=nan", "-o", scratch.path + "/x.png"],
+                        saying: "--set itemScale: expected a number, found a string")
+        try assertFails(["frame", scene, "--set", "itemSzie=[1, 1]", "-o", scratch.path + "/x.png"],
+                        saying: "--set unknown key 'itemSzie', did you mean 'itemSize'?")
+    }
+
     func testOverridesNeverTouchTheCommittedOutputAndStopBeforeWriting() throws {
         try assertFails(["render", "--set", "eyePosition=300"], saying: "--set changes the scenes")
         // A key one of the kinds does not declare stops the run before anything is written.

@@ -100,6 +100,20 @@ final class HostileInputTests: XCTestCase {
                          "s.json:1:37: contentOffset: expected an offset in −1000000...1000000 points, found 1e+300")
     }
 
+    /// The cover-flow kind at its limits: offsets far outside the content, no items (the study would trap on a
+    /// release), the largest items and spacings, taps on nothing, deletes with nothing selected and many adds.
+    func testCoverFlowAtItsLimitsRenders() throws {
+        try renderAll(##"{"kind": "coverflow", "contentOffset": -1000000}"##)
+        try renderAll(##"{"kind": "coverflow", "contentOffset": 1000000}"##)
+        try renderAll(##"{"kind": "coverflow", "items": [], "timeline": [{"tap": [40, 69]}, {"drag": {"from": [300, 400], "to": [100, 400]}}, "##
+                      + ##"{"release": {}}, {"tap": [364, 69]}, {"tap": [195, 450]}, {"tap": [40, 69]}]}"##)
+        try renderAll(##"{"kind": "coverflow", "viewFrame": [0, 0, 10000, 10000], "itemSize": [10000, 10000], "minimumLineSpacing": 10000, "##
+                      + ##""itemScale": 0, "labelSize": 10000, "timeline": [{"tap": [-1e300, 1e300]}]}"##)
+        let adds = Array(repeating: ##"{"tap": {"point": [364, 69], "duration": 0.001}}"##, count: 500).joined(separator: ", ")
+        try renderAll(##"{"kind": "coverflow", "initialItem": 16, "timeline": [\##(adds), {"tap": [40, 69]}]}"##)
+        assertSceneError(##"{"kind": "coverflow", "itemSize": [1e300, 1]}"##, "s.json:1:36: itemSize[0]: expected a length in (0, 10000] points, found 1e+300")
+    }
+
     func testHugeWaitIsASceneError() {
         assertSceneError(##"{"kind": "flow", "timeline": [{"wait": 9223372036854775808}]}"##,
                          "s.json:1:30: timeline: the scene lasts 9.223372036854776e+18 s; at most 600 s are allowed")

@@ -116,7 +116,7 @@ final class DeclaredKindsTests: XCTestCase {
 
     func testDocsTablesAreCurrent() throws {
         let docs = Self.scenes.deletingLastPathComponent().appendingPathComponent("docs")
-        for name in ["flow-scene.md", "swipe-scene.md", "layers-scene.md"] {
+        for name in ["flow-scene.md", "swipe-scene.md", "layers-scene.md", "coverflow-scene.md"] {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             XCTAssertTrue(text.contains("<!-- parameters: "), name)
             XCTAssertTrue(SceneDocs.updated(text) == text, "\(name): run `render-previews parameters --docs docs/\(name)`")

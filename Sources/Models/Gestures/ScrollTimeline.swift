@@ -82,8 +82,12 @@ public struct ScrollTimeline: Sendable {
     /// Duration of UIKit's default animated collection-view update.
     public static let updateDuration = 0.3
 
+    /// `tapped` is told of each tap as the finger lifts (the tap, the content offset when it touched down, the
+    /// time) and may answer with the item count the tap's action leaves (a button that adds or deletes items);
+    /// that update then starts at once, as `.setItemCount` would.
     public init<Layout: ScrollableLayout>(layout: Layout, axis: ScrollAxis = .vertical, physics: ScrollPhysics,
-                                          initialOffset: Double, itemCount: Int, gestures: [ScrollGesture]) {
+                                          initialOffset: Double, itemCount: Int, gestures: [ScrollGesture],
+                                          tapped: (_ tap: FingerTap, _ contentOffset: Double, _ time: Double) -> Int? = { _, _, _ in nil }) {
         var layout = layout
         var timeline = SampledTimeline<ScrollSample>()
         var offset = initialOffset
@@ -117,6 +121,14 @@ public struct ScrollTimeline: Sendable {
                 velocity = 0
                 settleTarget = nil
             }
+        }
+
+        func setItemCount(_ count: Int) {
+            previousCount = itemCount
+            itemCount = max(0, count)
+            updateStart = t
+            let moved = layout.update(itemCount: itemCount, offset: offset)
+            if touch == nil && settleTarget == nil { offset = moved }
         }
 
         func advance(_ seconds: Double, _ body: (Double) -> Void) {
@@ -178,15 +190,13 @@ public struct ScrollTimeline: Sendable {
                     settleRate = min(40, max(natural, matching))
                 }
             case .tap(let tap):
+                let touchedAt = offset
                 touch = tap.point
                 advance(tap.duration) { _ in settle() }
                 touch = nil
+                if let count = tapped(tap, touchedAt, t) { setItemCount(count) }
             case .setItemCount(let count):
-                previousCount = itemCount
-                itemCount = max(0, count)
-                updateStart = t
-                let moved = layout.update(itemCount: itemCount, offset: offset)
-                if touch == nil && settleTarget == nil { offset = moved }
+                setItemCount(count)
             }
         }
         self.timeline = timeline
