@@ -287,7 +287,8 @@ public struct LayerRenderer {
         let map = level.concatenating(superMap)
         let own = projectedBounds(layer.bounds, map: map)
         var box = Rect.null
-        if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) {
+        // A backdrop draws over its own bounds.
+        if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) || layer.backdrop != nil {
             box = own
         }
         if case .shapes(let shapes) = layer.contents {
