@@ -11,8 +11,10 @@ enum Controls {
         var controls: [JSONNode] = []
         func add(_ p: Parameter, prefix: String, group: String?) {
             let key = prefix + p.key
-            // An object whose keys the docs list inline gets a control per key; lists and keyed forms are JSON.
-            if !p.children.isEmpty && p.inline && p.control == .json {
+            // An object gets a control per key (`--set` reaches them by dotted keys); lists (`[…]`) and keyed
+            // forms (`{"drag": …} | …`) are edited whole, as JSON.
+            if !p.children.isEmpty && p.control == .json && !p.summary.hasPrefix("[") && !p.summary.hasPrefix("{\"")
+                && !p.summary.contains(" or [") {
                 for c in p.children { add(c, prefix: key + ".", group: group ?? p.key) }
                 return
             }

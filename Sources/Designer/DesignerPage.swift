@@ -28,13 +28,13 @@ enum DesignerPage {
   <section id="stage" aria-label="preview">
     <div id="error" role="alert" hidden></div>
     <div id="views">
-      <figure id="live-view">
-        <img data-preview alt="the preview at the current time" id="preview">
-        <figcaption id="live-caption">live</figcaption>
-      </figure>
       <figure id="pinned-view" hidden>
         <img data-preview-pinned alt="the pinned values at the current time" id="pinned">
         <figcaption>A: pinned</figcaption>
+      </figure>
+      <figure id="live-view">
+        <img data-preview alt="the preview at the current time" id="preview">
+        <figcaption id="live-caption">live</figcaption>
       </figure>
     </div>
     <div id="timeline">
@@ -246,7 +246,7 @@ async function openScene(name, edits) {
   setPlaying(false);
   $("scene-picker").value = name;
   $("scene-summary").textContent = state.scene.kind + " · " + state.scene.pixelWidth + "×" + state.scene.pixelHeight + " px · " +
-    (state.scene.still ? "still" : state.scene.frames + " frames, " + state.scene.duration + " s") + " · " + state.scene.summary;
+    (state.scene.still ? "still" : state.scene.frames + " frames, " + seconds(state.scene.duration)) + " · " + state.scene.summary;
   $("scrubber").max = String(state.scene.frames - 1);
   $("timeline").hidden = state.scene.still;
   $("pin").textContent = "Pin as A";
@@ -479,11 +479,14 @@ function refresh(changedAt) {
   updateURL();
 }
 
+/// Seconds as the command line writes them: at most three decimals.
+function seconds(t) { return Number(t.toFixed(3)) + " s"; }
+
 function updateClock() {
   const s = state.scene;
   $("scrubber").value = String(state.frame);
   const t = s.still ? 0 : state.frame / s.framesPerSecond;
-  $("clock").textContent = s.still ? "" : t.toFixed(2) + " s / " + s.duration + " s · frame " + state.frame + " of " + (s.frames - 1);
+  $("clock").textContent = s.still ? "" : seconds(t) + " / " + seconds(s.duration) + " · frame " + state.frame + " of " + (s.frames - 1);
 }
 
 function setFrame(i) {
