@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
-        .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "RenderPreviewsCLI", "Encoders", "Raster"]),
+        // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
+        .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
         .testTarget(
             name: "SnapshotTests",

@@ -209,6 +209,37 @@ final class DesignerAPITests: XCTestCase {
     }
 }
 
+/// `render-previews design` runs the designer product from beside it: the URL is printed when the server is
+/// ready, it listens on loopback, and Ctrl-C stops it cleanly.
+final class DesignCommandTests: XCTestCase {
+    func testDesignPrintsItsURLServesAndStopsOnCtrlC() async throws {
+        let process = Process()
+        process.executableURL = DesignerAPITests.cli
+        process.arguments = ["design", "--port", "0", "--scenes", DesignerAPITests.scenes]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The first line says where the page is.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let url = try XCTUnwrap(text.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }, text)
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url + "api/scenes")!)
+        XCTAssertEqual((response as! HTTPURLResponse).statusCode, 200)
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("flow-folding"))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "Ctrl-C stops the server cleanly")
+        XCTAssertEqual(process.terminationReason, .exit)
+    }
+}
+
 /// The controls and the render bound, without HTTP.
 final class DesignerModelTests: XCTestCase {
     /// Every control of every scene takes the value its scene file gives it back through `--set` unchanged:
