@@ -70,6 +70,7 @@ def main():
     ap.add_argument("designer")
     ap.add_argument("--scenes", default="Scenes")
     ap.add_argument("--screenshot", default="docs/designer.png")
+    ap.add_argument("--screenshot-swipe", default=None)
     ap.add_argument("--changes", type=int, default=20)
     args = ap.parse_args()
 
@@ -152,6 +153,31 @@ def main():
             page.fill('input[type=number][data-param="eyePosition"]', "300")
             wait_for_query(page, "set=eyePosition%3D300&")
             check(True, "the server keeps serving after a bad request")
+            page.wait_for_timeout(300)
+            console_errors.clear()  # the refused value's 400 is logged by the browser, as it should be
+
+            # Every kind's page builds from its declaration: a swipe scene and a still layers scene.
+            for other in ["swipe-rtl", "layers-folding-showcase"]:
+                page.goto(base + "?scene=" + other)
+                page.wait_for_selector("body[data-ready=true]", timeout=20000)
+                wait_for_query(page, "scene=%s&" % other)
+                count = page.eval_on_selector_all("[data-param]", "els => new Set(els.map(e => e.dataset.param)).size")
+                check(count > 10, "%s: the page shows its kind's %d controls and its preview" % (other, count))
+            # A key inside an object the file leaves out (swipe-rtl has no canvas): its required keys go along.
+            page.goto(base + "?scene=swipe-rtl")
+            page.wait_for_selector("body[data-ready=true]", timeout=20000)
+            wait_for_query(page, "scene=swipe-rtl&index=0")
+            page.fill('input[type=number][data-param="canvas.scale"]', "1")
+            wait_for_query(page, "set=canvas.scale%3D1&")
+            width = page.evaluate("() => document.querySelector('img[data-preview]').naturalWidth")
+            check(width == 390 and page.is_hidden("#error"), "canvas.scale alone on a scene without a canvas renders (%d px wide)" % width)
+            if args.screenshot_swipe:
+                page.goto(base + "?scene=swipe-rtl&set=trailing.transitionStyle%3Ddrag")
+                page.wait_for_selector("body[data-ready=true]", timeout=20000)
+                wait_for_query(page, "scene=swipe-rtl&")
+                page.screenshot(path=args.screenshot_swipe)
+
+            check(not console_errors, "no console errors on the other kinds' pages" + ("" if not console_errors else ": " + "; ".join(console_errors)))
             browser.close()
     finally:
         server.terminate()

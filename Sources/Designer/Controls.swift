@@ -1,3 +1,4 @@
+import LayerTree
 import SceneFormat
 import SceneSchema
 
@@ -26,7 +27,14 @@ enum Controls {
             if !p.defaultIsNote, let v = try? JSONParser.parse(p.defaultText) { m.append(.init("defaultValue", node(v))) }
             m.append(.init("control", control(p.control)))
             if !p.doc.isEmpty { m.append(.init("doc", .string(p.doc))) }
-            if let v = file.flatMap({ lookup($0, key.split(separator: ".").map(String.init)) }) { m.append(.init("value", node(v))) }
+            if p.defaultText == "required" { m.append(.init("required", .bool(true))) }
+            if let v = file.flatMap({ lookup($0, key.split(separator: ".").map(String.init)) }) {
+                m.append(.init("value", node(v)))
+            } else if let v = canvasValue(key, scene.document.canvas) {
+                // Every kind has a canvas; one the file leaves out is the kind's, whose keys are known here.
+                m.append(.init("value", v))
+                m.append(.init("inFile", .bool(false)))
+            }
             controls.append(.object(m))
         }
         for p in kind?.parameters ?? [] { add(p, prefix: "", group: nil) }
@@ -46,6 +54,16 @@ enum Controls {
             .init("receiver", .string(CodeExport.receiver(of: scene.document.kind))),
             .init("parameters", .array(controls)),
         ])
+    }
+
+    static func canvasValue(_ key: String, _ canvas: Canvas) -> JSONNode? {
+        switch key {
+        case "canvas.width": .number(canvas.width)
+        case "canvas.height": .number(canvas.height)
+        case "canvas.scale": .number(canvas.scale)
+        case "canvas.background": .string(canvas.background.hex)
+        default: nil
+        }
     }
 
     static func control(_ c: Control) -> JSONNode {

@@ -318,9 +318,9 @@ function sliderRange(c, current, fallback) {
 
 function makeControl(p) {
   const c = p.control;
-  const fileValue = valueText(p.value);        // what the scene file gives, or null
+  const fileValue = p.inFile === false ? null : valueText(p.value);   // what the scene file gives, or null
   const defaultValue = valueText(p.defaultValue);
-  const start = fileValue ?? defaultValue;     // what the scene shows before any edit
+  const start = valueText(p.value) ?? defaultValue;                   // what the scene shows before any edit
   const reset = el("button", { type: "button", className: "reset", title: "reset: the value the scene file gives", textContent: "↺", disabled: true });
   const defaultLabel = el("span", { className: "default", title: "set the declared default", textContent: "default " + p.default });
   const head = el("div", { className: "param-head" }, el("span", { className: "name", textContent: p.label }),
@@ -332,7 +332,8 @@ function makeControl(p) {
   if (p.doc) row.append(el("div", { className: "doc", textContent: p.doc }));
 
   let show;   // puts a value text into the inputs
-  const commit = (text) => edit(p.key, text, fileValue);
+  let currentValue = start;
+  const commit = (text) => { currentValue = text ?? start; edit(p.key, text, fileValue); };
   const attr = { "data-param": p.key };
 
   switch (c.kind) {
@@ -440,15 +441,15 @@ function makeControl(p) {
     }
   }
   show(start);
-  reset.addEventListener("click", () => { show(start); edit(p.key, null, fileValue); });
+  reset.addEventListener("click", () => { show(start); commit(null); });
   defaultLabel.addEventListener("click", () => {
     if (defaultValue === null) return;
     show(defaultValue);
-    edit(p.key, defaultValue, fileValue);
+    commit(defaultValue);
   });
   controls.set(p.key, {
-    row, reset,
-    set: (text, edited) => { show(text); row.classList.toggle("edited", edited); reset.disabled = !edited; },
+    row, reset, required: !!p.required, fileValue, current: () => currentValue,
+    set: (text, edited) => { show(text); currentValue = text; row.classList.toggle("edited", edited); reset.disabled = !edited; },
   });
   return row;
 }
@@ -462,6 +463,18 @@ function edit(key, text, fileValue) {
   } else {
     state.edits.delete(key);   // re-added last, so the command line lists edits in the order they were made
     state.edits.set(key, text);
+  }
+  // A key inside an object the file leaves out: the object's required keys go along with the values shown,
+  // as --set makes the object from the given keys alone.
+  const parent = key.includes(".") ? key.slice(0, key.lastIndexOf(".") + 1) : null;
+  if (parent && state.edits.has(key)) {
+    for (const [other, o] of controls) {
+      if (other !== key && other.startsWith(parent) && !other.slice(parent.length).includes(".") && o.required &&
+          o.fileValue === null && !state.edits.has(other) && o.current() !== null) {
+        state.edits.set(other, o.current());
+        o.row.classList.add("edited"); o.reset.disabled = false;
+      }
+    }
   }
   const c = controls.get(key);
   if (c) { c.row.classList.toggle("edited", state.edits.has(key)); c.reset.disabled = !state.edits.has(key); c.row.classList.remove("invalid"); }
