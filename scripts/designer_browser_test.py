@@ -134,6 +134,19 @@ def main():
             page.screenshot(path=args.screenshot)
             print("screenshot: " + args.screenshot)
 
+            page.click('input[name=ab-mode][value=flicker]')
+            captions = set()
+            for _ in range(8):
+                captions.add(page.inner_text("#live-caption"))
+                page.wait_for_timeout(150)
+            check(captions == {"A: pinned", "B: live"}, "flicker alternates A and B (%s)" % sorted(captions))
+
+            start = page.evaluate("() => window.designer.state.frame")
+            page.click("#play")
+            page.wait_for_function("(s) => window.designer.state.frame > s + 5", arg=start, timeout=10000)
+            page.click("#play")
+            check(not page.evaluate("() => window.designer.state.playing"), "play runs the timeline and pause stops it")
+
             page.click('input[name=ab-mode][value=off]')
             latencies = page.evaluate(LATENCY_JS, [250 + 10 * i for i in range(args.changes)])
             median = statistics.median(latencies)

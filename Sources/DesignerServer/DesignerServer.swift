@@ -41,8 +41,8 @@ public final class DesignerServer: Sendable {
         }
     }
 
-    /// Closes the listening socket and lets open requests finish for up to a second.
-    public func stop() async { await server.stop(timeout: 1) }
+    /// Closes the listening socket and lets open requests finish for up to `timeout` seconds.
+    public func stop(timeout: TimeInterval = 1) async { await server.stop(timeout: timeout) }
 }
 
 private struct Handler: HTTPHandler {
