@@ -12,9 +12,9 @@ let package = Package(
     name: "render-previews",
     products: [
         .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
-        // For scripts/fuzz, which depends on this package by path.
         // `render-previews design` runs this one, found beside it.
         .executable(name: "render-previews-designer", targets: ["DesignerMain"]),
+        // For scripts/fuzz, which depends on this package by path.
         .library(name: "RenderPreviewsKit", targets: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor"]),
     ],
     dependencies: [
