@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps previews test bench build fuzz sanitize clean
+.PHONY: deps previews test bench build fuzz sanitize clean designer designer-build designer-test browser-deps
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -34,7 +34,36 @@ test: deps
 	  --docs docs/coverflow-scene.md
 	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
+	$(MAKE) designer-test
 	$(SWIFT) test
+
+# The designer (`render-previews design`): its web server is a product of its own, so `make previews` does not
+# build it. `make designer` builds and serves it on http://127.0.0.1:8080/ (PORT=…).
+PORT ?= 8080
+designer-build: deps
+	$(SWIFT) build -c release --product render-previews
+	$(SWIFT) build -c release --product render-previews-designer
+
+designer: designer-build
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews design --port $(PORT)
+
+# The page in a real browser: Debian's chromium and Python's playwright package, launched through
+# executable_path (`playwright install`, which downloads a browser, is never run).
+BROWSER_APT_PACKAGES := chromium
+browser-deps:
+	@missing=""; for p in $(BROWSER_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
+
+designer-test: designer-build browser-deps
+	python3 scripts/designer_browser_test.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews-designer" \
+	  --screenshot .build/designer-test.png
 
 # Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x; our GIFs beside ffmpeg and
 # gifsicle on the same frames.

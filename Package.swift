@@ -6,16 +6,22 @@ import PackageDescription
 //                                                  Artwork (PDF vector art) -> LayerTree, CZlib
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
+// The designer (a web page to tune a scene's parameters) is a product of its own, so `make previews` never
+// builds its HTTP server:
+//   DesignerMain -> DesignerServer (FlyingFox) -> Designer (the API, no HTTP) -> SceneFormat, Compositor, Encoders
 let package = Package(
     name: "render-previews",
     products: [
         .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
+        // `render-previews design` runs this one, found beside it.
+        .executable(name: "render-previews-designer", targets: ["DesignerMain"]),
         // For scripts/fuzz, which depends on this package by path.
         .library(name: "RenderPreviewsKit", targets: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -41,6 +47,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "Designer", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders"]),
+        .target(
+            name: "DesignerServer",
+            dependencies: ["Designer", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
+        .executableTarget(
+            name: "DesignerMain",
+            dependencies: ["DesignerServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Geometry", "LayerTree", "Compositor", "Raster", "Encoders", "CZlib"],
                     exclude: ["__Snapshots__"]),
@@ -51,6 +66,8 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
+        // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
+        .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
         .testTarget(
             name: "SnapshotTests",

@@ -1,0 +1,69 @@
+import Foundation
+import LayerTree
+import SceneFormat
+import SceneSchema
+
+/// The Swift a developer pastes to get what the designer shows, in the manner of CollectionViewPagingLayout's
+/// Layout Designer: one assignment an edited key (`flowView.eyePosition = 300`). The property is the scene's
+/// key, which the kinds name after the library's property where it has one; the literal follows the key's
+/// declared control (a choice is an enum case, a color a UIColor, [w, h] a CGSize).
+public enum CodeExport {
+    /// The object a kind's keys belong to in the demo apps; a kind not listed here gets `<kind>View`.
+    static let receivers = ["flow": "flowView", "swipe": "options", "layers": "layer"]
+
+    public static func receiver(of kind: String) -> String { receivers[kind] ?? kind + "View" }
+
+    /// One line an override, the last one given for a key winning (as the scene sees them).
+    public static func swift(kind: String, overrides: [SceneOverride]) -> String {
+        let parameters = SceneKinds.named(kind)?.parameters ?? []
+        var seen: [String: String] = [:]
+        var order: [String] = []
+        for o in overrides {
+            if seen[o.keyPath] == nil { order.append(o.keyPath) }
+            seen[o.keyPath] = o.value
+        }
+        let owner = receiver(of: kind)
+        let lines = order.map { key -> String in
+            let value = seen[key]!
+            let control = parameter(key.split(separator: ".").map(String.init), in: parameters)?.control ?? .json
+            guard let literal = literal(value, control) else { return "// \(owner).\(key): \(value) (edit the scene: no Swift literal for it)" }
+            return "\(owner).\(key) = \(literal)"
+        }
+        return lines.isEmpty ? "// no edits: the scene as written\n" : lines.joined(separator: "\n") + "\n"
+    }
+
+    static func parameter(_ keys: [String], in parameters: [Parameter]) -> Parameter? {
+        guard let key = keys.first, let p = parameters.first(where: { $0.key == key }) else { return nil }
+        return keys.count == 1 ? p : parameter(Array(keys.dropFirst()), in: p.children)
+    }
+
+    static func literal(_ text: String, _ control: Control) -> String? {
+        let value = (try? JSONParser.parse(text))?.kind ?? .string(text)
+        if case .null = value { return "nil" }
+        switch (control, value) {
+        case (.number, .number(let n)), (.integer, .number(let n)):
+            return formatNumber(n)
+        case (.toggle, .bool(let b)):
+            return b ? "true" : "false"
+        case (.choice, .string(let s)):
+            return "." + s
+        case (.text, .string(let s)):
+            return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case (.color, .string(let s)):
+            guard let c = Color(hex: s) else { return nil }
+            func f(_ v: Double) -> String { formatNumber((v * 1000).rounded() / 1000) }
+            return "UIColor(red: \(f(c.red)), green: \(f(c.green)), blue: \(f(c.blue)), alpha: \(f(c.alpha)))"
+        case (.numbers(let labels), .array(let items)):
+            let numbers = items.compactMap { item -> String? in if case .number(let n) = item.kind { return formatNumber(n) } else { return nil } }
+            guard numbers.count == labels.count else { return nil }
+            switch labels {
+            case ["w", "h"]: return "CGSize(width: \(numbers[0]), height: \(numbers[1]))"
+            case ["x", "y"]: return "CGPoint(x: \(numbers[0]), y: \(numbers[1]))"
+            case ["x", "y", "w", "h"]: return "CGRect(x: \(numbers[0]), y: \(numbers[1]), width: \(numbers[2]), height: \(numbers[3]))"
+            default: return "[" + numbers.joined(separator: ", ") + "]"
+            }
+        default:
+            return nil
+        }
+    }
+}

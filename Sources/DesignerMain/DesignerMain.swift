@@ -1,0 +1,73 @@
+import ArgumentParser
+import DesignerServer
+import Dispatch
+import Foundation
+
+/// `render-previews-designer` (run by `render-previews design`): serves the designer page for a folder of scenes.
+@main
+struct DesignerMain: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-previews design",
+        abstract: "Serve the designer: a web page to tune a scene's parameters and watch the preview change.")
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "The folder of scene files.")
+    var scenes: String = "Scenes"
+
+    @Option(help: "The address to listen on; loopback unless you mean to share the page.")
+    var host: String = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, found \(port)") }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: scenes, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--scenes \(scenes): not a folder")
+        }
+    }
+
+    func run() async throws {
+        // A browser that closes a connection mid-answer must not end the server.
+        signal(SIGPIPE, SIG_IGN)
+        let server: DesignerServer
+        do {
+            server = try DesignerServer(folder: scenes, host: host, port: UInt16(port))
+        } catch {
+            throw ValidationError("--host \(host): not an IPv4 or IPv6 address")
+        }
+        // Ctrl-C and SIGTERM stop the server; the sources run on a queue of their own, not in signal context.
+        // (`render-previews design` execs this binary with SIGINT ignored, so it is set here in any case.)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await server.stop()
+                    FileHandle.standardError.write(Data("\nrender-previews designer: stopped\n".utf8))
+                    Foundation.exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        let serving = Task { try await server.run() }
+        do {
+            let url = try await server.waitUntilListening()
+            // Written unbuffered: scripts wait for this line to know the server is ready.
+            FileHandle.standardOutput.write(Data("render-previews designer: \(scenes) at \(url) (Ctrl-C stops)\n".utf8))
+        } catch {
+            // The listening socket failed (a port in use): run() says why.
+            _ = try? await serving.value
+            throw ExitCode(1)
+        }
+        do {
+            try await serving.value
+        } catch {
+            FileHandle.standardError.write(Data("render-previews designer: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        withExtendedLifetime(sources) {}
+    }
+}
