@@ -12,14 +12,17 @@ public struct Field<Root>: @unchecked Sendable {
     let decodeInto: (inout Root, JSONValue, String, SceneDecoder) throws -> Void
     /// nil for keys that are only read (a layer's `frame` sets bounds and position).
     let encodeFrom: ((Root) -> JSONNode)?
+    /// The value as written over the defaults' own (objects write only what differs from it).
+    let encodeOver: ((Root, Root) -> JSONNode)?
     let sameAs: (Root, Root) -> Bool
 
     public init<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Root, V>, _ type: ValueType<V>, unit: String? = nil,
                               required: Bool = false, default note: String? = nil, doc: String) {
         self.key = key; self.doc = doc; self.unit = unit; isRequired = required; defaultNote = note
         self.type = (type.summary, type.control, (type.nested, type.nestedInline))
-        decodeInto = { root, v, p, d in root[keyPath: keyPath] = try type.decode(v, p, d) }
+        decodeInto = { root, v, p, d in try type.update(&root[keyPath: keyPath], v, p, d) }
         encodeFrom = { type.encode($0[keyPath: keyPath]) }
+        encodeOver = { type.encode($0[keyPath: keyPath], over: $1[keyPath: keyPath]) }
         sameAs = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 
@@ -34,6 +37,7 @@ public struct Field<Root>: @unchecked Sendable {
         self.type = (type.summary, type.control, (type.nested, type.nestedInline))
         decodeInto = { root, v, p, d in apply(&root, try type.decode(v, p, d)) }
         encodeFrom = nil
+        encodeOver = nil
         sameAs = { _, _ in true }
     }
 }
@@ -91,9 +95,9 @@ public struct Schema<Root>: @unchecked Sendable {
     /// The members that differ from `defaults` (required ones always), in declared order.
     public func encode(_ root: Root, defaults: Root) -> JSONNode {
         .object(fields.compactMap { field in
-            guard let encode = field.encodeFrom else { return nil }
+            guard let encode = field.encodeOver else { return nil }
             if !field.isRequired && field.sameAs(root, defaults) { return nil }
-            return JSONNode.Member(field.key, encode(root))
+            return JSONNode.Member(field.key, encode(root, defaults))
         })
     }
 
@@ -130,6 +134,8 @@ extension ValueType {
                   },
                   encode: { schema.encode($0, defaults: defaults) })
         type.nestedInline = inline
+        type.updater = { current, v, p, d in try schema.decode(v, p, d, into: &current) }
+        type.relativeEncoder = { schema.encode($0, defaults: $1) }
         return type
     }
 }

@@ -49,6 +49,10 @@ public struct ValueType<Value>: Sendable {
     public var nestedInline = true
     let decoder: @Sendable (JSONValue, String, SceneDecoder) throws -> Value
     let encoder: @Sendable (Value) -> JSONNode
+    /// Objects read their keys over the value they replace and write only what differs from it, so a nested
+    /// key set alone (`--set scale.rotation3d.angle=0.5` over a preset) keeps the rest of that value.
+    var updater: (@Sendable (inout Value, JSONValue, String, SceneDecoder) throws -> Void)? = nil
+    var relativeEncoder: (@Sendable (Value, Value) -> JSONNode)? = nil
 
     public init(summary: String, control: Control = .json, nested: [Parameter] = [],
                 decode: @escaping @Sendable (JSONValue, String, SceneDecoder) throws -> Value,
@@ -58,6 +62,14 @@ public struct ValueType<Value>: Sendable {
 
     public func decode(_ value: JSONValue, _ path: String, _ d: SceneDecoder) throws -> Value { try decoder(value, path, d) }
     public func encode(_ value: Value) -> JSONNode { encoder(value) }
+
+    /// Reads `value` into `current`: over it for objects, replacing it otherwise.
+    public func update(_ current: inout Value, _ value: JSONValue, _ path: String, _ d: SceneDecoder) throws {
+        if let updater { try updater(&current, value, path, d) } else { current = try decoder(value, path, d) }
+    }
+
+    /// `value` as written where reading starts from `base` (an object writes only what differs from it).
+    public func encode(_ value: Value, over base: Value) -> JSONNode { relativeEncoder?(value, base) ?? encoder(value) }
 
     /// The same JSON read into another type: `to` may reject a value (with the decoder at hand for positions).
     public func map<T>(summary: String? = nil, control: Control? = nil,
@@ -174,6 +186,16 @@ extension ValueType {
                                  },
                                  encode: { $0.map(wrapped.encode) ?? .null })
         type.nestedInline = wrapped.nestedInline
+        if wrapped.updater != nil {
+            type.updater = { current, v, p, d in
+                if case .null = v.kind { current = nil; return }
+                if var value = current { try wrapped.update(&value, v, p, d); current = value } else { current = try wrapped.decode(v, p, d) }
+            }
+            type.relativeEncoder = { value, base in
+                guard let value else { return .null }
+                return base.map { wrapped.encode(value, over: $0) } ?? wrapped.encode(value)
+            }
+        }
         return type
     }
 

@@ -47,6 +47,18 @@ final class PagingCommandTests: XCTestCase {
         XCTAssertEqual(page["doubleSided"] as? Bool, false)
     }
 
+    /// A nested key set alone changes only that key of the preset's value: the cylinder's rotation keeps its
+    /// axis and m34 (−0.00056) when only its angle is set. Page 0 with the scroll on page 1 is at progress −1, so
+    /// the angle is −0.5 about the preset's y axis: m13 = sin 0.5 and m14 = m13 · m34.
+    func testANestedKeyKeepsThePresetsOtherValues() throws {
+        let r = try run(["tree", Self.coverflow, "--set", "scale=cylinder", "--set", "scale.rotation3d.angle=0.5", "--set", "contentOffset=414"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let t = try XCTUnwrap(find(json["root"] as! [String: Any], "page-0"))["transform"] as! [Double]
+        XCTAssertEqual(t[2], sin(-0.5) * -1, accuracy: 1e-12, "sin of the new angle, about the preset's y axis")
+        XCTAssertEqual(t[3] / t[2], -0.0004 - 0.8 * 0.0002, accuracy: 1e-12, "the preset's m34")
+    }
+
     func testBadOptionsAreNamedWithTheirPlace() throws {
         let unknownPreset = try run(["tree", Self.vortex, "--set", "stack=vortx"])
         XCTAssertEqual(unknownPreset.status, 2)
