@@ -9,9 +9,29 @@ import SceneSchema
 /// declared control (a choice is an enum case, a color a UIColor, [w, h] a CGSize).
 public enum CodeExport {
     /// The object a kind's keys belong to in the demo apps; a kind not listed here gets `<kind>View`.
-    static let receivers = ["flow": "flowView", "swipe": "options", "layers": "layer"]
+    static let receivers = ["flow": "flowView", "swipe": "options", "layers": "layer", "paging": ""]
+
+    /// Top-level keys whose value is a library type of its own: CollectionViewPagingLayout's cells hold their
+    /// options in `scaleOptions` / `stackOptions` (ScaleTransformView, StackTransformView).
+    static let propertyNames = ["paging": ["scale": "scaleOptions", "stack": "stackOptions"]]
 
     public static func receiver(of kind: String) -> String { receivers[kind] ?? kind + "View" }
+
+    /// The Swift path of a key: renamed where the library names it otherwise, `?.` after optional values
+    /// (`scaleOptions.rotation3d?.angle`).
+    static func swiftPath(_ keys: [String], kind: String, parameters: [Parameter]) -> String {
+        var out = ""
+        var level = parameters
+        for (i, key) in keys.enumerated() {
+            let name = i == 0 ? (propertyNames[kind]?[key] ?? key) : key
+            out += (out.isEmpty ? "" : ".") + name
+            guard let p = level.first(where: { $0.key == key }) else { level = []; continue }
+            // The top-level key is the cell's own property, always set; values inside it may be nil.
+            if i > 0 && i < keys.count - 1 && p.summary.hasSuffix(" or null") { out += "?" }
+            level = p.children
+        }
+        return out
+    }
 
     /// One line an override, the last one given for a key winning (as the scene sees them).
     public static func swift(kind: String, overrides: [SceneOverride]) -> String {
@@ -25,9 +45,11 @@ public enum CodeExport {
         let owner = receiver(of: kind)
         let lines = order.map { key -> String in
             let value = seen[key]!
-            let control = parameter(key.split(separator: ".").map(String.init), in: parameters)?.control ?? .json
-            guard let literal = literal(value, control) else { return "// \(owner).\(key): \(value) (edit the scene: no Swift literal for it)" }
-            return "\(owner).\(key) = \(literal)"
+            let keys = key.split(separator: ".").map(String.init)
+            let control = parameter(keys, in: parameters)?.control ?? .json
+            let path = (owner.isEmpty ? "" : owner + ".") + swiftPath(keys, kind: kind, parameters: parameters)
+            guard let literal = literal(value, control) else { return "// \(path): \(value) (edit the scene: no Swift literal for it)" }
+            return "\(path) = \(literal)"
         }
         return lines.isEmpty ? "// no edits: the scene as written\n" : lines.joined(separator: "\n") + "\n"
     }
@@ -59,6 +81,7 @@ public enum CodeExport {
             switch labels {
             case ["w", "h"]: return "CGSize(width: \(numbers[0]), height: \(numbers[1]))"
             case ["x", "y"]: return "CGPoint(x: \(numbers[0]), y: \(numbers[1]))"
+            case ["x", "y", "z"]: return "(\(numbers[0]), \(numbers[1]), \(numbers[2]))"
             case ["x", "y", "w", "h"]: return "CGRect(x: \(numbers[0]), y: \(numbers[1]), width: \(numbers[2]), height: \(numbers[3]))"
             default: return "[" + numbers.joined(separator: ", ") + "]"
             }

@@ -278,6 +278,21 @@ final class DesignerModelTests: XCTestCase {
         XCTAssertEqual(CodeExport.receiver(of: "someNewKind"), "someNewKindView")
     }
 
+    /// CollectionViewPagingLayout's options as a cell holds them: `scaleOptions`, optional parts chained.
+    func testPagingOptionsAreTheLibrarysProperties() {
+        let swift = CodeExport.swift(kind: "paging", overrides: [
+            SceneOverride("scale.minScale=0.3")!, SceneOverride("scale.rotation3d.angle=0.5")!,
+            SceneOverride("scale.translation3d.translateRatios=[0.1, 0, 0.2]")!, SceneOverride("scale.scaleCurve=easeIn")!,
+        ])
+        XCTAssertEqual(swift, """
+            scaleOptions.minScale = 0.3
+            scaleOptions.rotation3d?.angle = 0.5
+            scaleOptions.translation3d?.translateRatios = (0.1, 0, 0.2)
+            scaleOptions.scaleCurve = .easeIn
+
+            """)
+    }
+
     /// One render running and one waiting per client: a newer request takes the waiting one's place.
     func testANewerRequestSupersedesTheWaitingOne() async {
         let gate = RenderGate()
