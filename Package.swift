@@ -3,7 +3,7 @@ import PackageDescription
 
 // The pipeline, one module a stage; dependencies point one way, from the CLI down to Geometry:
 //   RenderPreviewsCLI -> SceneFormat -> Models -> SceneSchema -> LayerTree -> Geometry
-//                                                  Artwork (PDF vector art) -> LayerTree, CZlib
+//                                         Models -> Artwork (PDF vector art) -> LayerTree, CZlib
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 // The designer (a web page to tune a scene's parameters) is a product of its own, so `make previews` never
