@@ -120,7 +120,7 @@ public struct LayerRenderer {
             }
         } else if case .shapes(let shapes) = layer.contents {
             // Each shape through the layer's full map, like the background: artwork warps with the layer.
-            for shape in shapes where shape.fill.isVisible {
+            for shape in shapes where shape.fill.isVisible && Self.mayReach(shape.path, map: map, target.bounds.intersection(clip.rect)) {
                 rasterizer.fill(shape.path.deviceContours(through: map), paint: .solid(premultiplied(shape.fill, opacity: opacity)),
                                 rule: shape.rule, into: &target, clip: clip)
             }
@@ -200,7 +200,26 @@ public struct LayerRenderer {
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, paint: Paint,
                                into target: inout Pixmap, clip: Clip) {
+        guard Self.mayReach(path, map: map, target.bounds.intersection(clip.rect)) else { return }
         rasterizer.fill(path.deviceContours(through: map), paint: paint, into: &target, clip: clip)
+    }
+
+    /// Whether a path can cover any pixel of `area`: false only when its control points (whose hull holds the
+    /// path) all project in front of the eye to one side of it. Flattening and filling a label or a page far
+    /// off screen costs more than this test.
+    static func mayReach(_ path: Path, map: ProjectiveTransform, _ area: IntRect) -> Bool {
+        if area.isEmpty { return false }
+        let local = path.controlBounds
+        if local.isNull { return false }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for c in local.corners {
+            let h = map.applyHomogeneous(c)
+            // A corner at or behind the eye plane: the projection is not bounded by the corners.
+            guard h.w > 1e-9, h.x.isFinite, h.y.isFinite else { return true }
+            let x = h.x / h.w, y = h.y / h.w
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        return maxX >= Double(area.x) - 1 && minX <= Double(area.maxX) + 1 && maxY >= Double(area.y) - 1 && minY <= Double(area.maxY) + 1
     }
 
     /// The device rectangle of `bounds` when the map only scales and translates it onto whole pixels and

@@ -182,16 +182,19 @@ public struct Path: Hashable, Sendable {
 
     /// Bounds of all points including control points (a superset of the path's area).
     public var controlBounds: Rect {
-        var pts: [Point] = []
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        @inline(__always) func add(_ p: Point) {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
         for e in elements {
             switch e {
-            case .move(let p), .line(let p): pts.append(p)
-            case .quad(let c, let p): pts += [c, p]
-            case .cubic(let c1, let c2, let p): pts += [c1, c2, p]
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
             case .close: break
             }
         }
-        return Rect.bounding(pts)
+        return minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : .null
     }
 
     /// Points behind the eye (W <= 0) have no image: clip at a small positive W first.
