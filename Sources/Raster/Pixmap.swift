@@ -150,22 +150,21 @@ extension Pixmap {
 
     /// CIColorControls-style saturation: each color moves away from (or towards) its Rec. 709 luma by `factor`.
     /// The matrix is linear, so it applies to premultiplied channels as they are; results stay within alpha.
-    /// Fixed point (16 fractional bits): the factor and the luma weights are rounded to 1/65536.
     public mutating func saturate(_ factor: Float) {
-        let k = Int32((max(-64, min(64, factor)) * 65536).rounded())
-        let wr: Int32 = 13933, wg: Int32 = 46871, wb: Int32 = 4732  // 0.2126, 0.7152, 0.0722 × 65536
+        let k = max(-64, min(64, factor))
+        let weights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
         pixels.withUnsafeMutableBufferPointer { px in
             for i in 0..<px.count {
                 let c = px[i]
-                let a = Int32(c >> 24)
-                guard a > 0 else { continue }
-                let r = Int32(c & 0xFF), g = Int32((c >> 8) & 0xFF), b = Int32((c >> 16) & 0xFF)
-                let luma = wr * r + wg * g + wb * b  // 16 fractional bits
-                @inline(__always) func channel(_ v: Int32) -> UInt32 {
-                    let out = (luma + Int32((Int64(k) * Int64((v << 16) - luma)) >> 16) + 32768) >> 16
-                    return UInt32(min(a, max(0, out)))
-                }
-                px[i] = channel(r) | channel(g) << 8 | channel(b) << 16 | (c & 0xFF00_0000)
+                // Opaque grey and transparent pixels are left as they are by any factor.
+                if c >> 24 == 0 { continue }
+                let v = SIMD4<Float>(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), 0)
+                let luma = (v * weights).sum()
+                let a = Float(c >> 24)
+                let out = SIMD4<Float>(repeating: luma) + k * (v - SIMD4<Float>(repeating: luma)) + 0.5
+                // Scalar conversions: the SIMD ones are generic and slow. Clamped to 0...alpha first.
+                @inline(__always) func byte(_ f: Float) -> UInt32 { UInt32(Int32(min(a + 0.49, max(0, f)))) }
+                px[i] = byte(out[0]) | byte(out[1]) << 8 | byte(out[2]) << 16 | (c & 0xFF00_0000)
             }
         }
     }
