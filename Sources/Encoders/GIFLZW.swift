@@ -127,20 +127,19 @@ final class GIFLZWEncoder {
         let needed = n * 2 + n / 128 + 64
         if outCapacity < needed { out.deallocate(); out = .allocate(capacity: needed); outCapacity = needed }
         let lossy = input.sources != nil && input.limits != nil && input.palette != nil
-        // One loop, specialized by the constant flags: fixed values pay for no choice.
+        // One loop, specialized per kind of input: fixed values pay for no choice.
         let count: Int
         switch (input.alternatives != nil, lossy) {
-        case (false, false): count = compress(input, bitsPerPixel: bitsPerPixel, alternatives: false, lossy: false)
-        case (true, false): count = compress(input, bitsPerPixel: bitsPerPixel, alternatives: true, lossy: false)
-        case (false, true): count = compress(input, bitsPerPixel: bitsPerPixel, alternatives: false, lossy: true)
-        case (true, true): count = compress(input, bitsPerPixel: bitsPerPixel, alternatives: true, lossy: true)
+        case (false, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWFixed.self)
+        case (true, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWAlternatives.self)
+        case (false, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossy.self)
+        case (true, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossyAlternatives.self)
         }
         return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
     /// The compression proper into `out`; returns the byte count.
-    @inline(__always)
-    private func compress(_ input: GIFLZWInput, bitsPerPixel: Int, alternatives hasAlternatives: Bool, lossy: Bool) -> Int {
+    private func compress<Mode: GIFLZWMode>(_ input: GIFLZWInput, bitsPerPixel: Int, _: Mode.Type) -> Int {
         let values = input.values, n = values.count
         let bits = max(2, bitsPerPixel)
         let clearCode = 1 << bits, eofCode = clearCode + 1
@@ -156,67 +155,61 @@ final class GIFLZWEncoder {
         let budgeted = budget != .max && input.canvas != nil
         var gen = nextGeneration()
 
-        /// The code of `prefix` extended by `pixel`, or -1.
-        @inline(__always) func find(_ prefix: Int, _ pixel: UInt8) -> Int {
-            let e = table[prefix &<< 8 | Int(pixel)]
-            return e &>> 12 == gen ? Int(e & 0xFFF) : -1
-        }
-
         w.output(clearCode)
         var current = Int(values[0]), last = values[0]
         for i in 1..<n {
-            var v = values[i]
-            let other = hasAlternatives ? alternatives[i] : v
-            let limit: Int32 = lossy ? limits[i] : -1
-            if other != v || limit >= 0 {
-                // Prefer continuing a run of the same value, then the preferred value.
-                let first = other == last ? other : v, second = other == last ? v : other
-                let c1 = find(current, first)
-                if c1 >= 0 { values[i] = first; last = first; current = c1; continue }
-                if second != first {
-                    let c2 = find(current, second)
-                    if c2 >= 0 { values[i] = second; last = second; current = c2; continue }
-                }
-                v = first
-                if lossy && limit >= 0 {
-                    // Any extension of the string close enough to the source, the closest first, while the
-                    // error it adds over the preferred value fits the budget.
-                    let source = sources[i]
-                    var preferred: Int32 = 0
-                    if budgeted {
-                        let p = Int(values[i])
-                        preferred = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
-                    }
-                    var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
-                    if childStamp[current] == gen {
-                        var child = Int(firstChild[current]), seen = 0
-                        while child >= 0 && seen < Self.searchLimit {
-                            let ch = lastChar[child]
-                            if Int(ch) < palette.count {
-                                let d = quantizeDistance(source, palette[Int(ch)])
-                                if d <= limit && d < best {
-                                    let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferred : 0
-                                    if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
-                                }
-                            }
-                            child = Int(nextSibling[child]); seen += 1
-                        }
-                    }
-                    if bestCode >= 0 {
-                        budget -= Int64(bestCost)
-                        values[i] = bestChar; last = bestChar; current = bestCode; continue
-                    }
-                    // Otherwise start the next string with the last value if acceptable: runs compress.
-                    if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
-                        let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferred : 0
-                        if Int64(cost) <= budget { budget -= Int64(cost); v = last }
-                    }
-                }
-                values[i] = v
-            } else {
-                let c = find(current, v)
-                if c >= 0 { last = v; current = c; continue }
+            let preferred = values[i]
+            let other = Mode.alternatives ? alternatives[i] : preferred
+            // Prefer continuing a run of the same value, then the preferred value. Most pixels continue the
+            // string with it: only the rest look at their other choices.
+            let first = other == last ? other : preferred
+            let c1 = Int(table[current &<< 8 | Int(first)])
+            if c1 &>> 12 == Int(gen) {
+                if Mode.alternatives { values[i] = first }
+                last = first; current = c1 & 0xFFF; continue
             }
+            if other != preferred {
+                let second = other == last ? preferred : other
+                let c2 = Int(table[current &<< 8 | Int(second)])
+                if c2 &>> 12 == Int(gen) { values[i] = second; last = second; current = c2 & 0xFFF; continue }
+            }
+            var v = first
+            let limit: Int32 = Mode.lossy ? limits[i] : -1
+            if Mode.lossy && limit >= 0 {
+                // Any extension of the string close enough to the source, the closest first, while the
+                // error it adds over the preferred value fits the budget.
+                let source = sources[i]
+                var preferredError: Int32 = 0
+                if budgeted {
+                    let p = Int(preferred)
+                    preferredError = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
+                }
+                var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
+                if childStamp[current] == gen {
+                    var child = Int(firstChild[current]), seen = 0
+                    while child >= 0 && seen < Self.searchLimit {
+                        let ch = lastChar[child]
+                        if Int(ch) < palette.count {
+                            let d = quantizeDistance(source, palette[Int(ch)])
+                            if d <= limit && d < best {
+                                let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferredError : 0
+                                if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
+                            }
+                        }
+                        child = Int(nextSibling[child]); seen += 1
+                    }
+                }
+                if bestCode >= 0 {
+                    budget -= Int64(bestCost)
+                    values[i] = bestChar; last = bestChar; current = bestCode; continue
+                }
+                // Otherwise start the next string with the last value if acceptable: runs compress.
+                if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
+                    let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferredError : 0
+                    if Int64(cost) <= budget { budget -= Int64(cost); v = last }
+                }
+            }
+            if Mode.alternatives || Mode.lossy { values[i] = v }
             w.output(current)
             last = v
             let parent = current
@@ -229,7 +222,7 @@ final class GIFLZWEncoder {
                 let code = w.runningCode
                 let slot = parent &<< 8 | Int(v)
                 if table[slot] &>> 12 != gen { table[slot] = gen &<< 12 | UInt32(code) }
-                if lossy {
+                if Mode.lossy {
                     nextSibling[code] = childStamp[parent] == gen ? firstChild[parent] : -1
                     firstChild[parent] = Int16(code); childStamp[parent] = gen
                     lastChar[code] = v
@@ -242,3 +235,10 @@ final class GIFLZWEncoder {
         return w.finish()
     }
 }
+
+/// Which choices an input offers, as constants: `compress` is specialized for each.
+protocol GIFLZWMode { static var alternatives: Bool { get }; static var lossy: Bool { get } }
+enum GIFLZWFixed: GIFLZWMode { static var alternatives: Bool { false }; static var lossy: Bool { false } }
+enum GIFLZWAlternatives: GIFLZWMode { static var alternatives: Bool { true }; static var lossy: Bool { false } }
+enum GIFLZWLossy: GIFLZWMode { static var alternatives: Bool { false }; static var lossy: Bool { true } }
+enum GIFLZWLossyAlternatives: GIFLZWMode { static var alternatives: Bool { true }; static var lossy: Bool { true } }
