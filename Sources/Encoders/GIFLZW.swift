@@ -157,17 +157,22 @@ final class GIFLZWEncoder {
 
         w.output(clearCode)
         var current = Int(values[0]), last = values[0]
-        for i in 1..<n {
-            let preferred = values[i]
-            let other = Mode.alternatives ? alternatives[i] : preferred
-            // Prefer continuing a run of the same value, then the preferred value. Most pixels continue the
-            // string with it: only the rest look at their other choices.
-            let first = other == last ? other : preferred
-            let c1 = Int(table[current &<< 8 | Int(first)])
-            if c1 &>> 12 == Int(gen) {
+        var i = 1
+        while true {
+            // Most pixels continue the current string with their first choice (a run of the same value,
+            // else the preferred one): a tight loop for them, the rest below.
+            var preferred: UInt8 = 0, other: UInt8 = 0, first: UInt8 = 0
+            while i < n {
+                preferred = values[i]
+                other = Mode.alternatives ? alternatives[i] : preferred
+                first = other == last ? other : preferred
+                let c = Int(table[current &<< 8 | Int(first)])
+                if c &>> 12 != Int(gen) { break }
                 if Mode.alternatives { values[i] = first }
-                last = first; current = c1 & 0xFFF; continue
+                last = first; current = c & 0xFFF; i &+= 1
             }
+            if i >= n { break }
+            defer { i &+= 1 }
             if other != preferred {
                 let second = other == last ? preferred : other
                 let c2 = Int(table[current &<< 8 | Int(second)])
