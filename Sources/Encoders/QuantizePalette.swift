@@ -51,17 +51,18 @@ struct QuantizeHistogram {
         keys.removeAll(keepingCapacity: true)
         counts.removeAll(keepingCapacity: true)
         if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
-        var lastPixel: UInt32 = 0, lastEntry: Int32 = -1, run: Int32 = 0
-        for i in 0..<pixels.count {
+        let n = pixels.count
+        var i = 0
+        while i < n {
+            // Flat UI is mostly long runs of one color: one hash lookup a run.
             let p = pixels[i]
-            // Flat UI is mostly long runs of one color: skip the hash for them.
-            if p == lastPixel && lastEntry >= 0 { entries[i] = lastEntry; run += 1; continue }
-            if lastEntry >= 0 { counts[Int(lastEntry)] += run }
             let e = entry(for: quantizeKey(p))
-            entries[i] = e
-            lastPixel = p; lastEntry = e; run = 1
+            var end = i + 1
+            while end < n && pixels[end] == p { end += 1 }
+            UnsafeMutableBufferPointer(rebasing: entries[i..<end]).update(repeating: e)
+            counts[Int(e)] += Int32(end - i)
+            i = end
         }
-        if lastEntry >= 0 { counts[Int(lastEntry)] += run }
     }
 
     private mutating func entry(for key: UInt32) -> Int32 {
