@@ -133,11 +133,11 @@ public final class GIFEncoder {
         var budget = Int64.max
         if !first {
             let frameBudget = GIFErrorBudget(pixels: width * height)
-            var (change, strict) = GIFChange.find(on: screen, rules: rules)
+            var change = GIFChange.find(on: screen, rules: rules)
             if lossy && change.error > frameBudget.frame {
                 // What earlier frames left approximate already spends the budget: this frame refreshes it.
                 rules.withdrawLossy()
-                change = strict
+                change = GIFChange.find(on: screen, rules: rules)
             }
             guard let changed = change.rect else { return nil }
             rect = changed
