@@ -58,8 +58,14 @@ struct QuantizeHistogram {
             let p = pixels[i]
             let e = entry(for: quantizeKey(p))
             var end = i + 1
+            // Eight pixels a step while the run lasts, then one at a time.
+            let same = SIMD8<UInt32>(repeating: p)
+            while end + 8 <= n && UnsafeRawPointer(pixels.baseAddress! + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
+                end += 8
+            }
             while end < n && pixels[end] == p { end += 1 }
-            UnsafeMutableBufferPointer(rebasing: entries[i..<end]).update(repeating: e)
+            let run = entries.baseAddress!
+            for k in i..<end { run[k] = e }
             counts[Int(e)] += Int32(end - i)
             i = end
         }
