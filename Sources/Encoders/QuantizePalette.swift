@@ -201,6 +201,9 @@ final class QuantizeNearestSearch {
     private let sums: UnsafeMutablePointer<Int32>
     private let channels: UnsafeMutablePointer<SIMD4<Int32>>
     private let indices: UnsafeMutablePointer<Int32>
+    /// Per sum 0...2295, the first place in sum order whose sum is not below it: where a query starts.
+    private let starts: UnsafeMutablePointer<Int16>
+    private static let sumLimit = 3 * 255 + 4 * 255 + 2 * 255
     /// Open-addressed answers by key (0: empty; keys asked are opaque, never 0): index << 32 | distance.
     private var cacheKeys: UnsafeMutablePointer<UInt32>?
     private var cacheValues: UnsafeMutablePointer<UInt64>?
@@ -211,6 +214,7 @@ final class QuantizeNearestSearch {
         sums = .allocate(capacity: max(1, count))
         channels = .allocate(capacity: max(1, count))
         indices = .allocate(capacity: max(1, count))
+        starts = .allocate(capacity: Self.sumLimit + 1)
         // Sort (sum, index) pairs packed in one integer: no ties, no closure.
         var order = colors.enumerated().map { i, c in UInt64(Self.sum(c)) << 32 | UInt64(i) }
         order.sort()
@@ -220,10 +224,15 @@ final class QuantizeNearestSearch {
             channels[k] = SIMD4(Int32(c & 0xFF), Int32((c >> 8) & 0xFF), Int32((c >> 16) & 0xFF), 0)
             indices[k] = Int32(i)
         }
+        var k = 0
+        for s in 0...Self.sumLimit {
+            while k < count && sums[k] < Int32(s) { k += 1 }
+            starts[s] = Int16(k)
+        }
     }
 
     deinit {
-        sums.deallocate(); channels.deallocate(); indices.deallocate()
+        sums.deallocate(); channels.deallocate(); indices.deallocate(); starts.deallocate()
         cacheKeys?.deallocate(); cacheValues?.deallocate()
     }
 
@@ -245,9 +254,8 @@ final class QuantizeNearestSearch {
         var best = Int32.max, bestIndex = Int32.max
         // Entries beyond `reach` (ds² > 9 best) are farther than the best so far.
         var reach = Int64.max
-        var lo = 0, hi = n
-        while lo < hi { let mid = (lo + hi) / 2; if sums[mid] < s { lo = mid + 1 } else { hi = mid } }
-        var up = lo, down = lo - 1
+        let start = Int(starts[Int(s)])
+        var up = start, down = start - 1
         while up < n {
             let ds = Int64(sums[up] &- s)
             if ds * ds > reach { break }
