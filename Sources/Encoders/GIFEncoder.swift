@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 public struct GIFOptions: Sendable {
@@ -111,7 +112,7 @@ public final class GIFEncoder {
         let mapping = try palettes.choose(for: histogram, top: top)
         let palette = palettes.current!
 
-        let moving = !first && previousSource != frame.pixels
+        let moving = !first && !Self.samePixels(previousSource, frame.pixels)
         previousSource = frame.pixels
         rules.build(keys: histogram.keys, mapping: mapping, exact: top, lossy: moving)
         let cleared = !first && clearUnderTransparentPixels()
@@ -124,6 +125,11 @@ public final class GIFEncoder {
         next.record.delay = delay
         if let p = pending { emit(p.record) }
         pending = next
+    }
+
+    /// Whether two frames' pixels are equal: one memcmp (identical storage is equal at once).
+    private static func samePixels(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+        a.count == b.count && (a.isEmpty || a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
     }
 
     /// Stages 3 to 5: the changed rectangle, its candidate images, the smaller compressed, and the result drawn

@@ -5,6 +5,8 @@
 // error over the preferred value are paid from a budget). The result is what giflib would produce for the
 // chosen values.
 
+import Foundation
+
 /// What the compressor may choose from, pixel by pixel. `values` holds each pixel's preferred index and
 /// receives the chosen one; `alternatives` a second acceptable index (equal to the value when there is none).
 /// Where `limits[i] >= 0`, any palette entry within that weighted distance of `sources[i]` is acceptable too.
@@ -61,11 +63,12 @@ private struct GIFCodeWriter {
 
 /// The LZW stage: one dictionary and output buffer, reused for every image (one instance per thread).
 final class GIFLZWEncoder {
-    // The dictionary: a hash of (prefix code, pixel) -> code, stamped by generation so a clear costs nothing,
-    // and the same entries as a tree (first child, next sibling) so a lossy pixel can scan a string's extensions.
-    // A slot packs generation (32 bits), key (20 bits) and code (12 bits): one load per probe.
-    private static let tableSize = 1 << 14
-    private let table = UnsafeMutablePointer<UInt64>.allocate(capacity: tableSize)
+    // The dictionary, indexed directly by (prefix code, pixel): slot `prefix << 8 | pixel` holds
+    // generation << 12 | code, so a lookup is one load and a clear costs nothing (a new generation). A key
+    // entered twice keeps its first code. The same entries form a tree (first child, next sibling, newest
+    // first) so a lossy pixel can scan a string's extensions.
+    private static let generationLimit: UInt32 = 1 << 20
+    private let table: UnsafeMutablePointer<UInt32>
     private let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
     private let childStamp = UnsafeMutablePointer<UInt32>.allocate(capacity: 4096)
     private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
@@ -78,7 +81,8 @@ final class GIFLZWEncoder {
     static let searchLimit = 48
 
     init() {
-        table.initialize(repeating: 0, count: Self.tableSize)
+        // Zeroed by calloc: the 4 MB are only touched where strings are entered.
+        table = calloc(4096 * 256, MemoryLayout<UInt32>.stride)!.assumingMemoryBound(to: UInt32.self)
         childStamp.initialize(repeating: 0, count: 4096)
         firstChild.initialize(repeating: -1, count: 4096)
         nextSibling.initialize(repeating: -1, count: 4096)
@@ -86,7 +90,8 @@ final class GIFLZWEncoder {
     }
 
     deinit {
-        for p in [UnsafeMutableRawPointer(table), UnsafeMutableRawPointer(firstChild), UnsafeMutableRawPointer(childStamp),
+        free(table)
+        for p in [UnsafeMutableRawPointer(firstChild), UnsafeMutableRawPointer(childStamp),
                   UnsafeMutableRawPointer(nextSibling), UnsafeMutableRawPointer(lastChar), UnsafeMutableRawPointer(out)] {
             p.deallocate()
         }
@@ -94,24 +99,12 @@ final class GIFLZWEncoder {
 
     private func nextGeneration() -> UInt32 {
         generation &+= 1
-        if generation == 0 {
-            table.update(repeating: 0, count: Self.tableSize)
+        if generation == Self.generationLimit {
+            table.update(repeating: 0, count: 4096 * 256)
             childStamp.update(repeating: 0, count: 4096)
             generation = 1
         }
         return generation
-    }
-
-    @inline(__always)
-    private static func find(_ key: UInt32, _ table: UnsafeMutablePointer<UInt64>, _ gen: UInt32) -> Int {
-        let tag = UInt64(gen) << 20 | UInt64(key)
-        var s = Int((key &* 0x9E37_79B1) >> 18)
-        while true {
-            let e = table[s]
-            if e >> 12 == tag { return Int(e & 0xFFF) }
-            if UInt32(truncatingIfNeeded: e >> 32) != gen { return -1 }
-            s = (s + 1) & (tableSize - 1)
-        }
     }
 
     func encode(_ values: UnsafeMutableBufferPointer<UInt8>, bitsPerPixel: Int) -> [UInt8] {
@@ -128,18 +121,32 @@ final class GIFLZWEncoder {
     /// with the empty block, greedily choosing among each pixel's acceptable values one that extends the
     /// current string.
     func encode(_ input: GIFLZWInput, bitsPerPixel: Int) -> [UInt8] {
-        let values = input.values, n = values.count
+        let n = input.values.count
         precondition(n > 0)
         // Worst case: a 12-bit code per pixel plus the clear codes, block lengths and terminator.
         let needed = n * 2 + n / 128 + 64
         if outCapacity < needed { out.deallocate(); out = .allocate(capacity: needed); outCapacity = needed }
+        let lossy = input.sources != nil && input.limits != nil && input.palette != nil
+        // One loop, specialized per kind of input: fixed values pay for no choice.
+        let count: Int
+        switch (input.alternatives != nil, lossy) {
+        case (false, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWFixed.self)
+        case (true, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWAlternatives.self)
+        case (false, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossy.self)
+        case (true, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossyAlternatives.self)
+        }
+        return Array(UnsafeBufferPointer(start: out, count: count))
+    }
+
+    /// The compression proper into `out`; returns the byte count.
+    private func compress<Mode: GIFLZWMode>(_ input: GIFLZWInput, bitsPerPixel: Int, _: Mode.Type) -> Int {
+        let values = input.values, n = values.count
         let bits = max(2, bitsPerPixel)
         let clearCode = 1 << bits, eofCode = clearCode + 1
         var w = GIFCodeWriter(out: out, bits: bits + 1, runningCode: eofCode + 1)
         let table = table
         let firstChild = firstChild, childStamp = childStamp, nextSibling = nextSibling, lastChar = lastChar
-        let alternatives = input.alternatives
-        let lossy = input.sources != nil && input.limits != nil && input.palette != nil
+        let alternatives = input.alternatives ?? UnsafeBufferPointer(start: nil, count: 0)
         let sources = input.sources ?? UnsafeBufferPointer(start: nil, count: 0)
         let limits = input.limits ?? UnsafeBufferPointer(start: nil, count: 0)
         let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
@@ -150,60 +157,64 @@ final class GIFLZWEncoder {
 
         w.output(clearCode)
         var current = Int(values[0]), last = values[0]
-        for i in 1..<n {
-            var v = values[i]
-            let base = UInt32(current) << 8
-            let other = alternatives?[i] ?? v
-            let limit = lossy ? limits[i] : -1
-            if other != v || limit >= 0 {
-                // Prefer continuing a run of the same value, then the preferred value.
-                let first = other == last ? other : v, second = other == last ? v : other
-                let c1 = Self.find(base | UInt32(first), table, gen)
-                if c1 >= 0 { values[i] = first; last = first; current = c1; continue }
-                if second != first {
-                    let c2 = Self.find(base | UInt32(second), table, gen)
-                    if c2 >= 0 { values[i] = second; last = second; current = c2; continue }
-                }
-                v = first
-                if limit >= 0 {
-                    // Any extension of the string close enough to the source, the closest first, while the
-                    // error it adds over the preferred value fits the budget.
-                    let source = sources[i]
-                    var preferred: Int32 = 0
-                    if budgeted {
-                        let p = Int(values[i])
-                        preferred = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
-                    }
-                    var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
-                    if childStamp[current] == gen {
-                        var child = Int(firstChild[current]), seen = 0
-                        while child >= 0 && seen < Self.searchLimit {
-                            let ch = lastChar[child]
-                            if Int(ch) < palette.count {
-                                let d = quantizeDistance(source, palette[Int(ch)])
-                                if d <= limit && d < best {
-                                    let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferred : 0
-                                    if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
-                                }
-                            }
-                            child = Int(nextSibling[child]); seen += 1
-                        }
-                    }
-                    if bestCode >= 0 {
-                        budget -= Int64(bestCost)
-                        values[i] = bestChar; last = bestChar; current = bestCode; continue
-                    }
-                    // Otherwise start the next string with the last value if acceptable: runs compress.
-                    if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
-                        let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferred : 0
-                        if Int64(cost) <= budget { budget -= Int64(cost); v = last }
-                    }
-                }
-                values[i] = v
-            } else {
-                let c = Self.find(base | UInt32(v), table, gen)
-                if c >= 0 { last = v; current = c; continue }
+        var i = 1
+        while true {
+            // Most pixels continue the current string with their first choice (a run of the same value,
+            // else the preferred one): a tight loop for them, the rest below.
+            var preferred: UInt8 = 0, other: UInt8 = 0, first: UInt8 = 0
+            while i < n {
+                preferred = values[i]
+                other = Mode.alternatives ? alternatives[i] : preferred
+                first = other == last ? other : preferred
+                let c = Int(table[current &<< 8 | Int(first)])
+                if c &>> 12 != Int(gen) { break }
+                if Mode.alternatives { values[i] = first }
+                last = first; current = c & 0xFFF; i &+= 1
             }
+            if i >= n { break }
+            defer { i &+= 1 }
+            if other != preferred {
+                let second = other == last ? preferred : other
+                let c2 = Int(table[current &<< 8 | Int(second)])
+                if c2 &>> 12 == Int(gen) { values[i] = second; last = second; current = c2 & 0xFFF; continue }
+            }
+            var v = first
+            let limit: Int32 = Mode.lossy ? limits[i] : -1
+            if Mode.lossy && limit >= 0 {
+                // Any extension of the string close enough to the source, the closest first, while the
+                // error it adds over the preferred value fits the budget.
+                let source = sources[i]
+                var preferredError: Int32 = 0
+                if budgeted {
+                    let p = Int(preferred)
+                    preferredError = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
+                }
+                var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
+                if childStamp[current] == gen {
+                    var child = Int(firstChild[current]), seen = 0
+                    while child >= 0 && seen < Self.searchLimit {
+                        let ch = lastChar[child]
+                        if Int(ch) < palette.count {
+                            let d = quantizeDistance(source, palette[Int(ch)])
+                            if d <= limit && d < best {
+                                let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferredError : 0
+                                if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
+                            }
+                        }
+                        child = Int(nextSibling[child]); seen += 1
+                    }
+                }
+                if bestCode >= 0 {
+                    budget -= Int64(bestCost)
+                    values[i] = bestChar; last = bestChar; current = bestCode; continue
+                }
+                // Otherwise start the next string with the last value if acceptable: runs compress.
+                if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
+                    let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferredError : 0
+                    if Int64(cost) <= budget { budget -= Int64(cost); v = last }
+                }
+            }
+            if Mode.alternatives || Mode.lossy { values[i] = v }
             w.output(current)
             last = v
             let parent = current
@@ -213,12 +224,10 @@ final class GIFLZWEncoder {
                 w.runningCode = eofCode + 1; w.bits = bits + 1; w.maxCode1 = 1 << w.bits
                 gen = nextGeneration()
             } else {
-                let key = base | UInt32(v)
-                var s = Int((key &* 0x9E37_79B1) >> 18)
-                while UInt32(truncatingIfNeeded: table[s] >> 32) == gen { s = (s + 1) & (Self.tableSize - 1) }
-                table[s] = (UInt64(gen) << 20 | UInt64(key)) << 12 | UInt64(w.runningCode)
-                if lossy {
-                    let code = w.runningCode
+                let code = w.runningCode
+                let slot = parent &<< 8 | Int(v)
+                if table[slot] &>> 12 != gen { table[slot] = gen &<< 12 | UInt32(code) }
+                if Mode.lossy {
                     nextSibling[code] = childStamp[parent] == gen ? firstChild[parent] : -1
                     firstChild[parent] = Int16(code); childStamp[parent] = gen
                     lastChar[code] = v
@@ -228,7 +237,13 @@ final class GIFLZWEncoder {
         }
         w.output(current)
         w.output(eofCode)
-        let count = w.finish()
-        return Array(UnsafeBufferPointer(start: out, count: count))
+        return w.finish()
     }
 }
+
+/// Which choices an input offers, as constants: `compress` is specialized for each.
+protocol GIFLZWMode { static var alternatives: Bool { get }; static var lossy: Bool { get } }
+enum GIFLZWFixed: GIFLZWMode { static var alternatives: Bool { false }; static var lossy: Bool { false } }
+enum GIFLZWAlternatives: GIFLZWMode { static var alternatives: Bool { true }; static var lossy: Bool { false } }
+enum GIFLZWLossy: GIFLZWMode { static var alternatives: Bool { false }; static var lossy: Bool { true } }
+enum GIFLZWLossyAlternatives: GIFLZWMode { static var alternatives: Bool { true }; static var lossy: Bool { true } }

@@ -18,7 +18,7 @@ struct GIFPaletteMapping {
         usage = [Int](repeating: 0, count: mapper.colors.count + 1)
         var total: Int64 = 0, opaque: Int64 = 0
         for e in 0..<keys.count where keys[e] != 0 {
-            let (i, d) = mapper.nearest(keys[e])
+            let (i, d) = mapper.cachedNearest(keys[e])
             index[e] = UInt8(i); color[e] = mapper.colors[i]; distance[e] = d
             total += Int64(d) * Int64(counts[e]); opaque += Int64(counts[e])
             usage[i] += Int(counts[e])

@@ -12,7 +12,7 @@ final class GIFScreen {
     /// Per pixel, 1 when its 3x3 neighbourhood (clipped to the frame) is one color: a flat area, where a
     /// lossy color would show (edges, text, shadows and gradients hide it). Valid after `markFlatAreas`.
     let flat: UnsafeMutableBufferPointer<UInt8>
-    /// `markFlatAreas` overwrites each row as it goes: the row above's first-pass values are kept here.
+    /// Three rows of `markFlatAreas`'s horizontal test.
     private let rowAbove: UnsafeMutableBufferPointer<UInt8>
 
     init(width: Int, height: Int) {
@@ -20,7 +20,7 @@ final class GIFScreen {
         canvas = .allocate(capacity: width * height); canvas.initialize(repeating: 0)
         entries = .allocate(capacity: width * height); entries.initialize(repeating: 0)
         flat = .allocate(capacity: width * height); flat.initialize(repeating: 0)
-        rowAbove = .allocate(capacity: width); rowAbove.initialize(repeating: 0)
+        rowAbove = .allocate(capacity: 3 * width); rowAbove.initialize(repeating: 0)
     }
 
     deinit {
@@ -35,34 +35,39 @@ final class GIFScreen {
         frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
     }
 
-    /// Fills `flat` from `entries`: first equal to both horizontal neighbours, then the rows above and below
-    /// the same too. Branch-free (0/1 values combined with `&`), so the compiler can vectorize the rows.
+    /// Fills `flat` from `entries`: a pixel is flat when it equals both horizontal neighbours in its own row
+    /// and the rows above and below, and those rows' pixels above and below it equal it too. Each row's
+    /// horizontal test is computed once into a ring of three rows; the loops are branch-free (0/1 values
+    /// combined with `&`) over distinct buffers, so the compiler can vectorize them.
     func markFlatAreas() {
         let w = width, h = height
-        let e0 = entries.baseAddress!, f0 = flat.baseAddress!, above = rowAbove.baseAddress!
-        for y in 0..<h {
-            let e = e0 + y * w, f = f0 + y * w
-            if w == 1 { f[0] = 1; continue }
-            f[0] = e[0] == e[1] ? 1 : 0
-            f[w - 1] = e[w - 1] == e[w - 2] ? 1 : 0
+        let e0 = entries.baseAddress!, f0 = flat.baseAddress!, ring = rowAbove.baseAddress!
+        /// The horizontal test of row `y` into `out`.
+        func horizontal(_ y: Int, _ out: UnsafeMutablePointer<UInt8>) {
+            let e = e0 + y * w
+            if w == 1 { out[0] = 1; return }
+            out[0] = e[0] == e[1] ? 1 : 0
+            out[w - 1] = e[w - 1] == e[w - 2] ? 1 : 0
             for x in 1..<(w - 1) {
                 let c = e[x]
-                f[x] = (e[x - 1] == c ? 1 : 0) & (e[x + 1] == c ? 1 : 0)
+                out[x] = (e[x - 1] == c ? 1 : 0) & (e[x + 1] == c ? 1 : 0)
             }
         }
-        // Above the first row, treat everything as flat: its own row and the one below decide.
+        // Rows y - 1, y and y + 1 of the horizontal test; above the first row everything counts as flat, and
+        // below the last the row itself stands in (its own test and equal entries).
+        var above = ring, here = ring + w, below = ring + 2 * w
         above.update(repeating: 1, count: w)
+        horizontal(0, here)
         for y in 0..<h {
             let e = e0 + y * w, f = f0 + y * w
-            let up = y > 0 ? -w : 0, down = y + 1 < h ? w : 0
-            let eUp = e + up, eDown = e + down, fDown = f + down
+            if y + 1 < h { horizontal(y + 1, below) } else { below.update(from: here, count: w) }
+            let eUp = y > 0 ? e - w : e, eDown = y + 1 < h ? e + w : e
             for x in 0..<w {
-                let here = f[x], c = e[x]
+                let c = e[x]
                 let sameUp: UInt8 = eUp[x] == c ? 1 : 0, sameDown: UInt8 = eDown[x] == c ? 1 : 0
-                let ok = here & above[x] & fDown[x] & sameUp & sameDown
-                above[x] = here
-                f[x] = ok
+                f[x] = here[x] & above[x] & below[x] & sameUp & sameDown
             }
+            (above, here, below) = (here, below, above)
         }
     }
 

@@ -51,17 +51,24 @@ struct QuantizeHistogram {
         keys.removeAll(keepingCapacity: true)
         counts.removeAll(keepingCapacity: true)
         if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
-        var lastPixel: UInt32 = 0, lastEntry: Int32 = -1, run: Int32 = 0
-        for i in 0..<pixels.count {
+        let n = pixels.count
+        var i = 0
+        while i < n {
+            // Flat UI is mostly long runs of one color: one hash lookup a run.
             let p = pixels[i]
-            // Flat UI is mostly long runs of one color: skip the hash for them.
-            if p == lastPixel && lastEntry >= 0 { entries[i] = lastEntry; run += 1; continue }
-            if lastEntry >= 0 { counts[Int(lastEntry)] += run }
             let e = entry(for: quantizeKey(p))
-            entries[i] = e
-            lastPixel = p; lastEntry = e; run = 1
+            var end = i + 1
+            // Eight pixels a step while the run lasts, then one at a time.
+            let same = SIMD8<UInt32>(repeating: p)
+            while end + 8 <= n && UnsafeRawPointer(pixels.baseAddress! + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
+                end += 8
+            }
+            while end < n && pixels[end] == p { end += 1 }
+            let run = entries.baseAddress!
+            for k in i..<end { run[k] = e }
+            counts[Int(e)] += Int32(end - i)
+            i = end
         }
-        if lastEntry >= 0 { counts[Int(lastEntry)] += run }
     }
 
     private mutating func entry(for key: UInt32) -> Int32 {
@@ -131,16 +138,14 @@ func quantizeTop(_ k: Int, of keys: [UInt32], counts: [Int32]) -> [Int] {
     return heap.sorted { weaker($1, $0) }
 }
 
-/// Maps colors to a palette: exact hits through a small hash table, others to the nearest entry found by
-/// scanning outward from the query's green value (entries sorted by green; the scan stops once green alone
-/// is farther than the best so far).
+/// Maps colors to a palette: exact hits through a small hash table, others to the nearest entry (lowest
+/// index among equals) found by `QuantizeNearestSearch`. `cachedNearest` remembers its answers: a palette
+/// usually serves several frames, which share most of their colors.
 struct QuantizeMapper {
     let colors: [UInt32]
     private var exactTable: [UInt32]
     private var exactIndex: [Int16]
-    private let sortedGreen: [Int32]
-    private let sortedColor: [UInt32]
-    private let sortedIndex: [Int32]
+    private let search: QuantizeNearestSearch
 
     init(colors: [UInt32]) {
         self.colors = colors
@@ -154,13 +159,7 @@ struct QuantizeMapper {
             }
             if exactIndex[h] < 0 { exactTable[h] = c; exactIndex[h] = Int16(i) }
         }
-        let order = colors.indices.sorted {
-            let ga = (colors[$0] >> 8) & 0xFF, gb = (colors[$1] >> 8) & 0xFF
-            return ga != gb ? ga < gb : $0 < $1
-        }
-        sortedGreen = order.map { Int32((colors[$0] >> 8) & 0xFF) }
-        sortedColor = order.map { colors[$0] }
-        sortedIndex = order.map { Int32($0) }
+        search = QuantizeNearestSearch(colors)
     }
 
     /// Index of `key` if it is exactly in the palette, else -1.
@@ -179,32 +178,140 @@ struct QuantizeMapper {
     func nearest(_ key: UInt32) -> (index: Int, distance: Int32) {
         let e = exact(key)
         if e >= 0 { return (e, 0) }
-        let n = sortedGreen.count
-        guard n > 0 else { return (0, .max) }
-        let g = Int32((key >> 8) & 0xFF)
-        var lo = 0, hi = n
-        while lo < hi { let mid = (lo + hi) / 2; if sortedGreen[mid] < g { lo = mid + 1 } else { hi = mid } }
+        guard !colors.isEmpty else { return (0, .max) }
+        return search.nearest(key)
+    }
+
+    /// `nearest(key)`, remembered for the next time `key` is asked.
+    func cachedNearest(_ key: UInt32) -> (index: Int, distance: Int32) {
+        if let known = search.cached(key) { return known }
+        let found = nearest(key)
+        search.remember(key, found)
+        return found
+    }
+}
+
+/// The nearest-entry search: entries sorted by their weighted sum 3r + 4g + 2b, scanned outward from the
+/// query's. Since (3dr + 4dg + 2db)² <= 9 (3dr² + 4dg² + 2db²) (Cauchy-Schwarz), an entry whose sum differs
+/// by ds is at least ds² / 9 away: the scan stops on each side once that exceeds the best distance. UI
+/// palettes spread mostly along the gray axis, which this sum follows. Also a cache of answers by key.
+final class QuantizeNearestSearch {
+    private let count: Int
+    /// In sum order: the sums, the channels and the palette indices.
+    private let sums: UnsafeMutablePointer<Int32>
+    private let channels: UnsafeMutablePointer<SIMD4<Int32>>
+    private let indices: UnsafeMutablePointer<Int32>
+    /// Per sum 0...2295, the first place in sum order whose sum is not below it: where a query starts.
+    private let starts: UnsafeMutablePointer<Int16>
+    private static let sumLimit = 3 * 255 + 4 * 255 + 2 * 255
+    /// Open-addressed answers by key (0: empty; keys asked are opaque, never 0): index << 32 | distance.
+    private var cacheKeys: UnsafeMutablePointer<UInt32>?
+    private var cacheValues: UnsafeMutablePointer<UInt64>?
+    private var cacheCapacity = 0, cacheCount = 0
+
+    init(_ colors: [UInt32]) {
+        count = colors.count
+        sums = .allocate(capacity: max(1, count))
+        channels = .allocate(capacity: max(1, count))
+        indices = .allocate(capacity: max(1, count))
+        starts = .allocate(capacity: Self.sumLimit + 1)
+        // Sort (sum, index) pairs packed in one integer: no ties, no closure.
+        var order = colors.enumerated().map { i, c in UInt64(Self.sum(c)) << 32 | UInt64(i) }
+        order.sort()
+        for (k, o) in order.enumerated() {
+            let i = Int(o & 0xFFFF_FFFF), c = colors[i]
+            sums[k] = Int32(o >> 32)
+            channels[k] = SIMD4(Int32(c & 0xFF), Int32((c >> 8) & 0xFF), Int32((c >> 16) & 0xFF), 0)
+            indices[k] = Int32(i)
+        }
+        var k = 0
+        for s in 0...Self.sumLimit {
+            while k < count && sums[k] < Int32(s) { k += 1 }
+            starts[s] = Int16(k)
+        }
+    }
+
+    deinit {
+        sums.deallocate(); channels.deallocate(); indices.deallocate(); starts.deallocate()
+        cacheKeys?.deallocate(); cacheValues?.deallocate()
+    }
+
+    @inline(__always)
+    private static func sum(_ c: UInt32) -> Int {
+        3 * Int(c & 0xFF) + 4 * Int((c >> 8) & 0xFF) + 2 * Int((c >> 16) & 0xFF)
+    }
+
+    /// The nearest entry (lowest index among equals) of a non-empty palette and its `quantizeDistance`.
+    func nearest(_ key: UInt32) -> (index: Int, distance: Int32) {
+        let n = count
+        let kr = Int32(key & 0xFF), kg = Int32((key >> 8) & 0xFF), kb = Int32((key >> 16) & 0xFF)
+        let s = Int32(Self.sum(key))
+        @inline(__always) func distance(_ k: Int) -> Int32 {
+            let c = channels[k]
+            let dr = c.x &- kr, dg = c.y &- kg, db = c.z &- kb
+            return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+        }
         var best = Int32.max, bestIndex = Int32.max
-        var up = lo, down = lo - 1
-        while up < n || down >= 0 {
-            if up < n {
-                let dg = sortedGreen[up] - g
-                if quantizeWeightG * dg * dg > best { up = n } else {
-                    let d = quantizeDistance(key, sortedColor[up])
-                    if d < best || (d == best && sortedIndex[up] < bestIndex) { best = d; bestIndex = sortedIndex[up] }
-                    up += 1
-                }
-            }
-            if down >= 0 {
-                let dg = g - sortedGreen[down]
-                if quantizeWeightG * dg * dg > best { down = -1 } else {
-                    let d = quantizeDistance(key, sortedColor[down])
-                    if d < best || (d == best && sortedIndex[down] < bestIndex) { best = d; bestIndex = sortedIndex[down] }
-                    down -= 1
-                }
-            }
+        // Entries beyond `reach` (ds² > 9 best) are farther than the best so far.
+        var reach = Int64.max
+        let start = Int(starts[Int(s)])
+        var up = start, down = start - 1
+        while up < n {
+            let ds = Int64(sums[up] &- s)
+            if ds * ds > reach { break }
+            let d = distance(up), i = indices[up]
+            if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i; reach = 9 * Int64(d) }
+            up += 1
+        }
+        while down >= 0 {
+            let ds = Int64(s &- sums[down])
+            if ds * ds > reach { break }
+            let d = distance(down), i = indices[down]
+            if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i; reach = 9 * Int64(d) }
+            down -= 1
         }
         return (Int(bestIndex), best)
+    }
+
+    func cached(_ key: UInt32) -> (index: Int, distance: Int32)? {
+        guard let keys = cacheKeys else { return nil }
+        let mask = cacheCapacity - 1
+        var h = Int((key &* 0x9E37_79B1) >> 16) & mask
+        while true {
+            let k = keys[h]
+            if k == key { let v = cacheValues![h]; return (Int(v >> 32), Int32(truncatingIfNeeded: v)) }
+            if k == 0 { return nil }
+            h = (h + 1) & mask
+        }
+    }
+
+    func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
+        if (cacheCount + 1) * 2 > cacheCapacity { growCache() }
+        let keys = cacheKeys!, mask = cacheCapacity - 1
+        var h = Int((key &* 0x9E37_79B1) >> 16) & mask
+        while keys[h] != 0 && keys[h] != key { h = (h + 1) & mask }
+        if keys[h] == 0 { cacheCount += 1 }
+        keys[h] = key
+        cacheValues![h] = UInt64(answer.index) << 32 | UInt64(UInt32(bitPattern: answer.distance))
+    }
+
+    private func growCache() {
+        let oldKeys = cacheKeys, oldValues = cacheValues, oldCapacity = cacheCapacity
+        cacheCapacity = max(1024, oldCapacity * 2)
+        let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: cacheCapacity)
+        let values = UnsafeMutablePointer<UInt64>.allocate(capacity: cacheCapacity)
+        keys.initialize(repeating: 0, count: cacheCapacity)
+        values.initialize(repeating: 0, count: cacheCapacity)
+        cacheKeys = keys; cacheValues = values
+        let mask = cacheCapacity - 1
+        if let oldKeys, let oldValues {
+            for j in 0..<oldCapacity where oldKeys[j] != 0 {
+                var h = Int((oldKeys[j] &* 0x9E37_79B1) >> 16) & mask
+                while keys[h] != 0 { h = (h + 1) & mask }
+                keys[h] = oldKeys[j]; values[h] = oldValues[j]
+            }
+            oldKeys.deallocate(); oldValues.deallocate()
+        }
     }
 }
 
@@ -237,32 +344,45 @@ enum QuantizeBuilder {
         guard !keys.isEmpty else { return [] }
         var order = Array(keys.indices)
         struct Box { var start: Int, end: Int, error: Double, axis: Int }
-        let weights = [Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB)]
+        let weights = (Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB))
         @inline(__always) func channel(_ k: UInt32, _ axis: Int) -> Double { Double((k >> (8 * UInt32(axis))) & 0xFF) }
         func makeBox(_ start: Int, _ end: Int) -> Box {
-            var w = 0.0, s = [0.0, 0.0, 0.0], q = [0.0, 0.0, 0.0]
+            var w = 0.0, s0 = 0.0, s1 = 0.0, s2 = 0.0, q0 = 0.0, q1 = 0.0, q2 = 0.0
             for i in start..<end {
                 let k = keys[order[i]], c = Double(counts[order[i]])
                 w += c
-                for a in 0..<3 { let v = channel(k, a); s[a] += c * v; q[a] += c * v * v }
+                let v0 = channel(k, 0), v1 = channel(k, 1), v2 = channel(k, 2)
+                s0 += c * v0; q0 += c * v0 * v0
+                s1 += c * v1; q1 += c * v1 * v1
+                s2 += c * v2; q2 += c * v2 * v2
             }
             var total = 0.0, axis = 0, widest = -1.0
-            for a in 0..<3 {
-                let sse = max(0, q[a] - s[a] * s[a] / w) * weights[a]
+            @inline(__always) func consider(_ a: Int, _ s: Double, _ q: Double, _ weight: Double) {
+                let sse = max(0, q - s * s / w) * weight
                 total += sse
                 if sse > widest { widest = sse; axis = a }
             }
+            consider(0, s0, q0, weights.0); consider(1, s1, q1, weights.1); consider(2, s2, q2, weights.2)
             return Box(start: start, end: end, error: end - start > 1 ? total : -1, axis: axis)
         }
+        // A box is ordered by (channel value, key) through one integer per color: channel << 56 | key << 32 |
+        // position. Keys are distinct opaque colors (alpha always 0xFF, left out), so this is the same total
+        // order as comparing the pair, without a comparator closure.
+        var packed = [UInt64](repeating: 0, count: keys.count)
         var boxes = [makeBox(0, keys.count)]
         while boxes.count < target {
             var pick = -1
             for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
             guard pick >= 0 else { break }
-            let box = boxes[pick], axis = box.axis
-            order[box.start..<box.end].sort {
-                let va = (keys[$0] >> (8 * UInt32(axis))) & 0xFF, vb = (keys[$1] >> (8 * UInt32(axis))) & 0xFF
-                return va != vb ? va < vb : keys[$0] < keys[$1]
+            let box = boxes[pick], shift = UInt32(8 * box.axis)
+            packed.withUnsafeMutableBufferPointer { p in
+                for i in box.start..<box.end {
+                    let e = order[i], k = keys[e]
+                    p[i] = UInt64((k >> shift) & 0xFF) << 56 | UInt64(k & 0xFF_FFFF) << 32 | UInt64(e)
+                }
+                var range = UnsafeMutableBufferPointer(rebasing: p[box.start..<box.end])
+                range.sort()
+                for i in box.start..<box.end { order[i] = Int(p[i] & 0xFFFF_FFFF) }
             }
             var total: Int64 = 0
             for i in box.start..<box.end { total += Int64(counts[order[i]]) }
@@ -276,13 +396,13 @@ enum QuantizeBuilder {
             boxes.append(makeBox(split, box.end))
         }
         return boxes.map { b in
-            var w = 0.0, s = [0.0, 0.0, 0.0]
+            var w = 0.0, s0 = 0.0, s1 = 0.0, s2 = 0.0
             for i in b.start..<b.end {
                 let k = keys[order[i]], c = Double(counts[order[i]])
                 w += c
-                for a in 0..<3 { s[a] += c * channel(k, a) }
+                s0 += c * channel(k, 0); s1 += c * channel(k, 1); s2 += c * channel(k, 2)
             }
-            let r = UInt32((s[0] / w).rounded()), g = UInt32((s[1] / w).rounded()), bl = UInt32((s[2] / w).rounded())
+            let r = UInt32((s0 / w).rounded()), g = UInt32((s1 / w).rounded()), bl = UInt32((s2 / w).rounded())
             return 0xFF00_0000 | bl << 16 | g << 8 | r
         }
     }

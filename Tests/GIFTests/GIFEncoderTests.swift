@@ -259,3 +259,39 @@ enum GIFBlocks {
         return out
     }
 }
+
+final class QuantizeMapperTests: XCTestCase {
+    /// The nearest-entry search (weighted-sum order, cached answers) must give what a scan of every entry
+    /// gives: the least distance, the lowest index among equals.
+    func testNearestMatchesAFullScan() {
+        var seed: UInt32 = 11
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        func color() -> UInt32 { 0xFF00_0000 | (next() & 0xFF_FFFF) }
+        for size in [1, 2, 7, 64, 255] {
+            // Grays and near duplicates too, so equal sums and equal distances occur.
+            var colors = (0..<size).map { k -> UInt32 in
+                switch k % 4 {
+                case 0: let v = next() & 0xFF; return 0xFF00_0000 | v << 16 | v << 8 | v
+                case 1: return color() & 0xFFF0_F0F0
+                default: return color()
+                }
+            }
+            if size > 3 { colors[size - 1] = colors[1] }
+            let mapper = QuantizeMapper(colors: colors)
+            for round in 0..<2 {
+                for _ in 0..<2000 {
+                    let key = round == 0 ? color() : color() & 0xFFF8_F8F8
+                    var best = Int32.max, bestIndex = -1
+                    for (i, c) in colors.enumerated() where quantizeDistance(key, c) < best {
+                        best = quantizeDistance(key, c); bestIndex = i
+                    }
+                    let found = mapper.nearest(key), cached = mapper.cachedNearest(key)
+                    XCTAssertEqual(found.index, bestIndex, "\(size) colors, key \(String(key, radix: 16))")
+                    XCTAssertEqual(found.distance, best)
+                    XCTAssertEqual(cached.index, bestIndex)
+                    XCTAssertEqual(cached.distance, best)
+                }
+            }
+        }
+    }
+}
