@@ -8,7 +8,8 @@ import SceneFormat
 import SceneSchema
 
 /// Renders a scene's frames on every core, in order, a batch at a time, so frames stream into the encoder
-/// and memory stays bounded (one batch of pixmaps, never the whole animation).
+/// and memory stays bounded (two batches of pixmaps, never the whole animation). The next batch renders while
+/// the caller encodes the current one: the encoder is serial, and otherwise one core would wait for it.
 final class FrameRenderer: @unchecked Sendable {
     /// One renderer per worker: renderers keep caches and are not shared between threads.
     /// Each worker's renderer sits in its own box, so threads never write to the same storage.
@@ -19,36 +20,56 @@ final class FrameRenderer: @unchecked Sendable {
         self.workers = (0..<max(1, workers)).map { _ in UncheckedBox(LayerRenderer()) }
     }
 
+    /// Frames `range` rendered on every worker, in order.
+    private func render(_ frames: SceneFrames, _ range: Range<Int>) -> Result<[Pixmap], Error> {
+        let n = workers.count
+        var results = [Pixmap?](repeating: nil, count: range.count)
+        let failure = UncheckedBox<Error?>(nil)
+        results.withUnsafeMutableBufferPointer { out in
+            let slots = UncheckedBox(out)
+            DispatchQueue.concurrentPerform(iterations: n) { w in
+                var i = range.lowerBound + w
+                while i < range.upperBound {
+                    do {
+                        let image = try self.workers[w].value.render(frames.frame(index: i))
+                        slots.value[i - range.lowerBound] = image
+                    } catch {
+                        self.lock.lock(); if failure.value == nil { failure.value = error }; self.lock.unlock()
+                    }
+                    i += n
+                }
+            }
+        }
+        if let error = failure.value { return .failure(error) }
+        return .success(results.map { $0! })
+    }
+
     /// Calls `body` with frames 0..<count in order; `progress` after each batch with the frames done.
     func forEachFrame(of frames: SceneFrames, _ body: (Int, Pixmap) throws -> Void,
                       progress: (Int) -> Void = { _ in }) throws {
-        let n = workers.count
-        let batch = n * 2
+        let batch = workers.count * 2
+        guard frames.count > 0 else { return }
         var start = 0
-        while start < frames.count {
-            let end = min(frames.count, start + batch)
-            var results = [Pixmap?](repeating: nil, count: end - start)
-            let failure = UncheckedBox<Error?>(nil)
-            let first = start
-            results.withUnsafeMutableBufferPointer { out in
-                let slots = UncheckedBox(out)
-                DispatchQueue.concurrentPerform(iterations: n) { w in
-                    var i = first + w
-                    while i < end {
-                        do {
-                            let image = try self.workers[w].value.render(frames.frame(index: i))
-                            slots.value[i - first] = image
-                        } catch {
-                            self.lock.lock(); if failure.value == nil { failure.value = error }; self.lock.unlock()
-                        }
-                        i += n
-                    }
+        var current = render(frames, 0..<min(frames.count, batch))
+        let ahead = DispatchGroup()
+        // A batch rendering ahead must finish before the workers' renderers can be left (or used again).
+        defer { ahead.wait() }
+        while true {
+            let next = min(frames.count, start + batch)
+            let upcoming = UncheckedBox<Result<[Pixmap], Error>?>(nil)
+            if next < frames.count {
+                ahead.enter()
+                DispatchQueue.global().async {
+                    upcoming.value = self.render(frames, next..<min(frames.count, next + batch))
+                    ahead.leave()
                 }
             }
-            if let error = failure.value { throw error }
-            for (k, image) in results.enumerated() { try body(start + k, image!) }
-            start = end
-            progress(start)
+            for (k, image) in try current.get().enumerated() { try body(start + k, image) }
+            progress(next)
+            ahead.wait()
+            guard let rendered = upcoming.value else { return }
+            current = rendered
+            start = next
         }
     }
 }
