@@ -14,7 +14,8 @@ struct Bench: ParsableCommand {
         abstract: "Time each stage per frame: `SCENE frames=… raster_ms=… text_ms=… encode_ms=… total_s=… peak_rss_mb=… pixels=…`.",
         discussion: """
         A still scene is rendered --repeat times and PNG-encoded (medians). An animated scene is rendered once, \
-        every frame, on every core, into its GIF: raster_ms and encode_ms are per frame. text_ms is the part of \
+        every frame, on every core, into its GIF: raster_ms (one frame's render, CPU time on its core) and encode_ms \
+        are per frame; rendering runs ahead while frames are encoded, so total_s is less than their sum. text_ms is the part of \
         raster_ms spent on text and icons. peak_rss_mb is the process's peak resident memory so far. With no \
         scene given, every scene in Scenes/.
         """)
