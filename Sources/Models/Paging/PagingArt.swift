@@ -30,13 +30,13 @@ struct PagingArt: Sendable {
 }
 
 extension PagingScreen {
-    func symbolContents(_ symbol: ShapeSymbol, in bounds: Rect) -> LayerContents? {
+    func symbolContents(_ symbol: ShapeSymbol, in bounds: Rect) -> LayerContents {
         .shapes([FilledShape(path: symbol.path(in: bounds), fill: .white)])
     }
 
     /// `arrow.left.square.fill`: a rounded square with a left arrow cut out of it (the arrow drawn in the
     /// button's own light background).
-    func backArrowContents(in bounds: Rect) -> LayerContents? {
+    func backArrowContents(in bounds: Rect) -> LayerContents {
         let side = min(bounds.width, bounds.height) - 1
         let square = Rect(bounds.midX - side / 2, bounds.midY - side / 2, side, side)
         let tint = Color(red: 0.7764705882, green: 0.7764705882, blue: 0.7843137255)
@@ -49,7 +49,7 @@ extension PagingScreen {
                         FilledShape(path: outline, fill: Color(red: 0.98, green: 0.98, blue: 0.98))])
     }
 
-    func artwork(_ name: String, in bounds: Rect, tint: Color?, centered: Bool = false) -> [Layer] {
+    func artwork(_ name: String, in bounds: Rect, centered: Bool = false) -> [Layer] {
         art.layer(name, in: bounds, centered: centered).map { [$0] } ?? []
     }
 }

@@ -101,12 +101,7 @@ struct PagingScreen {
             card.isDoubleSided = t.isDoubleSided
             // The library's alpha arithmetic goes below 0 deep in a stack; UIView.alpha keeps 0...1.
             card.opacity = min(1, max(0, t.alpha))
-            if let s = t.shadow {
-                card.shadowColor = s.color
-                card.shadowOpacity = s.opacity
-                card.shadowRadius = s.radius
-                card.shadowOffset = s.offset
-            }
+            if let s = t.shadow { card.setShadow(s) }
         }
         card.sublayers = cardContent(scene.cards[index], size: frame.size)
         return card
@@ -126,7 +121,7 @@ struct PagingScreen {
         title.contents = .text(text)
         var placeholder = Layer(name: "placeholder", frame: Rect(stack.minX, stack.minY + 167, stack.width, 183))
         placeholder.opacity = 0.74
-        placeholder.sublayers = artwork("textPlaceholder", in: placeholder.bounds, tint: nil)
+        placeholder.sublayers = artwork("textPlaceholder", in: placeholder.bounds)
         return [symbol, title, placeholder]
     }
 
@@ -160,14 +155,9 @@ struct PagingScreen {
             circle.backgroundColor = .white
             circle.cornerRadius = 50
             circle.transform = t.transform
-            if let s = t.shadow {
-                circle.shadowColor = s.color
-                circle.shadowOpacity = s.opacity
-                circle.shadowRadius = s.radius
-                circle.shadowOffset = s.offset
-            }
+            if let s = t.shadow { circle.setShadow(s) }
             // The imageView's tint is grey, but the icons are not templates: they keep their own colours.
-            circle.sublayers = artwork(entry.icon, in: circle.bounds, tint: nil, centered: true)
+            circle.sublayers = artwork(entry.icon, in: circle.bounds, centered: true)
             let alpha = max(0, 1 - abs(progress))
             var title = Layer(name: "title", frame: Rect(0, 120, size.width, 21.5))
             var titleText = TextContents(entry.title, size: 18, color: gray)
@@ -200,4 +190,11 @@ struct PagingScreen {
 
 extension Transform3D {
     var isFinite: Bool { values.allSatisfy(\.isFinite) }
+}
+
+extension Layer {
+    /// The shadow the library sets on the transformed view's layer.
+    mutating func setShadow(_ s: PageShadow) {
+        shadowColor = s.color; shadowOpacity = s.opacity; shadowRadius = s.radius; shadowOffset = s.offset
+    }
 }
