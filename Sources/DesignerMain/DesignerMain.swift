@@ -39,10 +39,12 @@ struct DesignerMain: AsyncParsableCommand {
         // Ctrl-C and SIGTERM stop the server; the sources run on a queue of their own, not in signal context.
         // (`render-previews design` execs this binary with SIGINT ignored, so it is set here in any case.)
         var sources: [DispatchSourceSignal] = []
+        let stopping = StopFlag()
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                stopping.set()
                 Task {
                     await server.stop()
                     FileHandle.standardError.write(Data("\nrender-previews designer: stopped\n".utf8))
@@ -65,9 +67,20 @@ struct DesignerMain: AsyncParsableCommand {
         do {
             try await serving.value
         } catch {
+            // Stopping on a signal may end `run()` with an error before the handler exits: that is a clean stop.
+            if stopping.isSet { await Task.yield(); Foundation.exit(0) }
             FileHandle.standardError.write(Data("render-previews designer: \(error)\n".utf8))
             throw ExitCode(1)
         }
+        if stopping.isSet { Foundation.exit(0) }
         withExtendedLifetime(sources) {}
     }
+}
+
+/// Set once by the signal handler, read by the main task.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
