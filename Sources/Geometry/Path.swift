@@ -113,6 +113,29 @@ public struct Path: Hashable, Sendable {
         return n < Double(maxSegmentsPerCurve) ? Int(n) : maxSegmentsPerCurve
     }
 
+    /// Chords for the quadratic a → (c) → b within `tolerance`: the deviation is at most |a − 2c + b| / 4 over
+    /// n², so n is the square root of that over the tolerance.
+    @inline(__always) static func quadChords(_ a: Point, _ c: Point, _ b: Point, tolerance: Double) -> Int {
+        segmentCount((a - c * 2 + b).length / (4 * tolerance))
+    }
+
+    @inline(__always) static func quadPoint(_ a: Point, _ c: Point, _ b: Point, at t: Double) -> Point {
+        let u = 1 - t
+        return a * (u * u) + c * (2 * u * t) + b * (t * t)
+    }
+
+    /// Chords for the cubic a → (c1, c2) → b within `tolerance`, from its second differences.
+    @inline(__always) static func cubicChords(_ a: Point, _ c1: Point, _ c2: Point, _ b: Point, tolerance: Double) -> Int {
+        let dd = max((a - c1 * 2 + c2).length, (c1 - c2 * 2 + b).length)
+        return segmentCount(3 * dd / (4 * tolerance))
+    }
+
+    @inline(__always) static func cubicPoint(_ a: Point, _ c1: Point, _ c2: Point, _ b: Point, at t: Double) -> Point {
+        let u = 1 - t
+        let wa = u * u * u, wb = 3 * u * u * t, wc = 3 * u * t * t, wd = t * t * t
+        return Point(wa * a.x + wb * c1.x + wc * c2.x + wd * b.x, wa * a.y + wb * c1.y + wc * c2.y + wd * b.y)
+    }
+
     /// Closed polylines approximating the path within `tolerance` (the largest distance between a curve
     /// and its chords, in the path's own units). Every contour is closed implicitly, as fills are.
     public func flattened(tolerance: Double) -> [[Point]] {
@@ -135,23 +158,13 @@ public struct Path: Hashable, Sendable {
                 last = p
             case .quad(let c, let p):
                 if current.isEmpty { current = [last] }
-                let dd = (last - c * 2 + p).length
-                let n = Self.segmentCount(dd / (4 * tolerance))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    current.append(last * (u * u) + c * (2 * u * t) + p * (t * t))
-                }
+                let n = Self.quadChords(last, c, p, tolerance: tolerance)
+                for i in 1...n { current.append(Self.quadPoint(last, c, p, at: Double(i) / Double(n))) }
                 last = p
             case .cubic(let c1, let c2, let p):
                 if current.isEmpty { current = [last] }
-                let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                let n = Self.segmentCount(3 * dd / (4 * tolerance))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    current.append(Point(a * last.x + b * c1.x + cc * c2.x + d * p.x,
-                                         a * last.y + b * c1.y + cc * c2.y + d * p.y))
-                }
+                let n = Self.cubicChords(last, c1, c2, p, tolerance: tolerance)
+                for i in 1...n { current.append(Self.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
                 last = p
             case .close:
                 if let first = current.first { last = first }

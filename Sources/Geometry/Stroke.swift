@@ -58,21 +58,13 @@ extension Path {
                 last = p
             case .quad(let c, let p):
                 if current.isEmpty { current = [last] }
-                let n = Self.segmentCount((last - c * 2 + p).length / (4 * tolerance))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    add(last * (u * u) + c * (2 * u * t) + p * (t * t))
-                }
+                let n = Self.quadChords(last, c, p, tolerance: tolerance)
+                for i in 1...n { add(Self.quadPoint(last, c, p, at: Double(i) / Double(n))) }
                 last = p
             case .cubic(let c1, let c2, let p):
                 if current.isEmpty { current = [last] }
-                let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                let n = Self.segmentCount(3 * dd / (4 * tolerance))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    add(Point(a * last.x + b * c1.x + cc * c2.x + d * p.x, a * last.y + b * c1.y + cc * c2.y + d * p.y))
-                }
+                let n = Self.cubicChords(last, c1, c2, p, tolerance: tolerance)
+                for i in 1...n { add(Self.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
                 last = p
             case .close:
                 if let first = current.first { last = first }
