@@ -13,6 +13,14 @@ enum DeviceChrome {
         return disc
     }
 
+    /// The home indicator: a 134 × 5 pt black bar 8 pt above the bottom edge, centred.
+    static func homeIndicator(on canvas: Canvas) -> Layer {
+        var bar = Layer(name: "home-indicator", frame: Rect(canvas.width / 2 - 67, canvas.height - 13, 134, 5))
+        bar.backgroundColor = .black
+        bar.cornerRadius = 2.5
+        return bar
+    }
+
     /// The status bar battery: an outlined rounded body with a full level, in the bar's tint.
     static func battery(origin: Point, tint: Color, outlineAlpha: Double) -> Layer {
         var battery = Layer(name: "battery", frame: Rect(origin.x, origin.y, 25, 12))

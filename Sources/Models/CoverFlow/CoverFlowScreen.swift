@@ -16,7 +16,7 @@ struct CoverFlowScreen {
         let canvas = scene.canvas
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = .white
-        root.sublayers = [collectionView(), navigationBar(), homeIndicator()]
+        root.sublayers = [collectionView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
         if scene.showsTouches, let touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
         return LayerScene(canvas: canvas, root: root)
     }
@@ -94,13 +94,6 @@ struct CoverFlowScreen {
             plus,
             hairline,
         ]
-        return bar
-    }
-
-    func homeIndicator() -> Layer {
-        var bar = Layer(name: "home-indicator", frame: Rect(scene.canvas.width / 2 - 67, scene.canvas.height - 13, 134, 5))
-        bar.backgroundColor = .black
-        bar.cornerRadius = 2.5
         return bar
     }
 }

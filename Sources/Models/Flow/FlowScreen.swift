@@ -13,7 +13,7 @@ struct FlowScreenBuilder {
         let canvas = scene.canvas
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
-        root.sublayers = [flowView(), navigationBar(), homeIndicator()]
+        root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
         if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
         return LayerScene(canvas: canvas, root: root)
     }
@@ -207,12 +207,5 @@ struct FlowScreenBuilder {
         plus.contents = .glyph(GlyphContents(.plus, size: 14, color: .white))
         control.sublayers = [divider, minus, plus]
         return control
-    }
-
-    func homeIndicator() -> Layer {
-        var bar = Layer(name: "home-indicator", frame: Rect(scene.canvas.width / 2 - 67, scene.canvas.height - 13, 134, 5))
-        bar.backgroundColor = .black
-        bar.cornerRadius = 2.5
-        return bar
     }
 }
