@@ -99,7 +99,7 @@ extension Pixmap {
             swap(&a, &b)
         }
         for p in passes {
-            boxColumns4(from: a, into: &b, width: w, height: h, box: p.width, left: p.left)
+            boxColumns(from: a, into: &b, width: w, height: h, box: p.width, left: p.left)
             swap(&a, &b)
         }
         var result = [UInt32](repeating: 0, count: out.area)
@@ -138,38 +138,6 @@ private func boxRows4(from src: [SIMD4<Float>], into dst: inout [SIMD4<Float>], 
                     out[x] = sum * inv
                     if x < addEnd { sum += row[x + add] }
                     if x >= dropStart { sum -= row[x + drop] }
-                }
-            }
-        }
-    }
-}
-
-/// `boxColumns` for four channels at once.
-private func boxColumns4(from src: [SIMD4<Float>], into dst: inout [SIMD4<Float>], width: Int, height: Int, box: Int, left: Int) {
-    let inv = 1 / Float(box)
-    var sums = [SIMD4<Float>](repeating: .zero, count: width)
-    src.withUnsafeBufferPointer { s in
-        dst.withUnsafeMutableBufferPointer { o in
-            sums.withUnsafeMutableBufferPointer { acc in
-                let s = s.baseAddress!, o = o.baseAddress!, acc = acc.baseAddress!
-                for j in 0..<min(height, box - left) {
-                    let r = j * width
-                    for x in 0..<width { acc[x] += s[r + x] }
-                }
-                for y in 0..<height {
-                    let out = o + y * width
-                    let add = y - left + box, drop = y - left
-                    let entering = s + min(add, height - 1) * width, leaving = s + max(drop, 0) * width
-                    switch (add < height, drop >= 0) {
-                    case (true, true):
-                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a + entering[x] - leaving[x] }
-                    case (true, false):
-                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a + entering[x] }
-                    case (false, true):
-                        for x in 0..<width { let a = acc[x]; out[x] = a * inv; acc[x] = a - leaving[x] }
-                    case (false, false):
-                        for x in 0..<width { out[x] = acc[x] * inv }
-                    }
                 }
             }
         }
@@ -227,17 +195,18 @@ private func boxRows(from src: [Float], into dst: inout [Float], width: Int, row
 
 /// The same along columns, all columns at once, one row at a time, so memory is read in order: each
 /// output row is the running sums scaled, then the sums take in the entering row and let go of the
-/// leaving one, in one pass (per column the same adds in the same order as separate passes).
-private func boxColumns(from src: [Float], into dst: inout [Float], width: Int, height: Int, box: Int, left: Int) {
+/// leaving one, in one pass (per column the same adds in the same order as separate passes). One channel
+/// (Float) or four in the lanes of a SIMD4, with the same adds per lane.
+private func boxColumns<Sample: BoxSample>(from src: [Sample], into dst: inout [Sample], width: Int, height: Int, box: Int, left: Int) {
     let inv = 1 / Float(box)
-    var sums = [Float](repeating: 0, count: width)
+    var sums = [Sample](repeating: .zero, count: width)
     src.withUnsafeBufferPointer { s in
         dst.withUnsafeMutableBufferPointer { o in
             sums.withUnsafeMutableBufferPointer { acc in
                 let s = s.baseAddress!, o = o.baseAddress!, acc = acc.baseAddress!
                 for j in 0..<min(height, box - left) {
                     let r = j * width
-                    for x in 0..<width { acc[x] += s[r + x] }
+                    for x in 0..<width { acc[x] = acc[x] + s[r + x] }
                 }
                 for y in 0..<height {
                     let out = o + y * width
@@ -259,3 +228,14 @@ private func boxColumns(from src: [Float], into dst: inout [Float], width: Int, 
         }
     }
 }
+
+/// What a box pass adds, subtracts and scales: one channel, or four in SIMD lanes.
+private protocol BoxSample {
+    static var zero: Self { get }
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, k: Float) -> Self
+}
+
+extension Float: BoxSample {}
+extension SIMD4: BoxSample where Scalar == Float {}
