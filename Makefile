@@ -6,17 +6,22 @@ APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
+# The Debian packages of $(1) that are not installed yet, installed (non-interactive, one apt-get run).
+define apt_install
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
+
 .PHONY: deps previews test bench build fuzz sanitize clean designer designer-build designer-test browser-deps
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(APT_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product render-previews
@@ -51,14 +56,7 @@ designer: designer-build
 # executable_path (`playwright install`, which downloads a browser, is never run).
 BROWSER_APT_PACKAGES := chromium
 browser-deps:
-	@missing=""; for p in $(BROWSER_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(BROWSER_APT_PACKAGES))
 	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
 
 designer-test: designer-build browser-deps
