@@ -56,8 +56,8 @@ public enum PagingKind: PreviewKind {
 
     // MARK: Options, under the library's names
 
+    /// The library's CGPoint and CGSize options alike: two numbers of any sign.
     static let pointType = ValueType<Point>.point()
-    static let sizeType = ValueType<Point>.point()
 
     static let ratiosType = ValueType<Ratios3>(
         summary: "[x, y, z]", control: .numbers(["x", "y", "z"]),
@@ -105,8 +105,8 @@ public enum PagingKind: PreviewKind {
         Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "declared by the library, not read"),
         Field("shadowRadiusMin", \.shadowRadiusMin, .number(.nonNegative), unit: "pt", doc: ""),
         Field("shadowRadiusMax", \.shadowRadiusMax, .number(.nonNegative), unit: "pt", doc: ""),
-        Field("shadowOffsetMin", \.shadowOffsetMin, sizeType, unit: "pt", doc: "[width, height]"),
-        Field("shadowOffsetMax", \.shadowOffsetMax, sizeType, unit: "pt", doc: ""),
+        Field("shadowOffsetMin", \.shadowOffsetMin, pointType, unit: "pt", doc: "[width, height]"),
+        Field("shadowOffsetMax", \.shadowOffsetMax, pointType, unit: "pt", doc: ""),
         Field("shadowOpacityMin", \.shadowOpacityMin, .number(.unit), doc: ""),
         Field("shadowOpacityMax", \.shadowOpacityMax, .number(.unit), doc: ""),
         Field("blurEffectEnabled", \.blurEffectEnabled, .bool, doc: ""),
@@ -138,11 +138,11 @@ public enum PagingKind: PreviewKind {
         Field("shadowEnabled", \.shadowEnabled, .bool, doc: ""),
         Field("shadowColor", \.shadowColor, .color, doc: ""),
         Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: ""),
-        Field("shadowOffset", \.shadowOffset, sizeType, unit: "pt", doc: "[width, height]"),
+        Field("shadowOffset", \.shadowOffset, pointType, unit: "pt", doc: "[width, height]"),
         Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: ""),
         Field("stackRotateAngel", \.stackRotateAngel, .number(), unit: "rad", doc: "(the library's spelling)"),
         Field("popAngle", \.popAngle, .number(), unit: "rad", doc: "the top card's turn as it leaves"),
-        Field("popOffsetRatio", \.popOffsetRatio, sizeType, doc: "[width, height] ratios the top card leaves by"),
+        Field("popOffsetRatio", \.popOffsetRatio, pointType, doc: "[width, height] ratios the top card leaves by"),
         Field("stackPosition", \.stackPosition, pointType, doc: "where the stack grows: [x, y] in −1...1"),
         Field("reverse", \.reverse, .bool, doc: ""),
         Field("blurEffectEnabled", \.blurEffectEnabled, .bool, doc: ""),
