@@ -6,9 +6,10 @@ import PackageDescription
 //                                         Models -> Artwork (PDF vector art) -> LayerTree, CZlib
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
+//                     -> Previews (frames on every core into GIF bytes) -> Compositor, Encoders
 // The designer (a web page to tune a scene's parameters) is a product of its own, so `make previews` never
 // builds its HTTP server:
-//   DesignerMain -> DesignerServer (FlyingFox) -> Designer (the API, no HTTP) -> SceneFormat, Compositor, Encoders
+//   DesignerMain -> DesignerServer (FlyingFox) -> Designer (the API, no HTTP) -> SceneFormat, Previews
 let package = Package(
     name: "render-previews",
     products: [
@@ -40,14 +41,16 @@ let package = Package(
         .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),
         .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema", "Artwork"]),
         .target(name: "SceneFormat", dependencies: ["LayerTree", "SceneSchema", "Models"]),
+        // A scene's frames rendered on every core into its GIF (or PNG) bytes: the CLI's and the designer's.
+        .target(name: "Previews", dependencies: ["SceneSchema", "LayerTree", "Raster", "Compositor", "Encoders"]),
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
-                "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders",
+                "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "Designer", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders"]),
+        .target(name: "Designer", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders", "Previews"]),
         .target(
             name: "DesignerServer",
             dependencies: ["Designer", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]

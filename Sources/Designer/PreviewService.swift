@@ -7,6 +7,7 @@ import Raster
 import SceneFormat
 import SceneSchema
 import Text
+import Previews
 
 /// A folder's scenes, edited with `--set` overrides and rendered exactly as the command line renders them:
 /// the same loader, frame choice, renderer and encoders, so a frame here is byte for byte `render-previews frame`.
@@ -134,27 +135,12 @@ public final class PreviewService: @unchecked Sendable {
         }
     }
 
-    /// The whole preview: a GIF, or a PNG for a still, as `render-previews render SCENE -o x.gif` writes it.
+    /// The whole preview: a GIF, or a PNG for a still, as `render-previews render SCENE -o x.gif` writes it (the
+    /// same code: Previews.renderPreview).
     public func preview(_ scene: LoadedScene) throws(DesignerError) -> (fileExtension: String, bytes: [UInt8]) {
-        let frames = scene.frames
         do {
-            if frames.isStill { return ("png", try png(frames.frame(index: 0))) }
-            let canvas = frames.canvas
-            let encoder = try GIFEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight)
-            // Frames are rendered two cores at a time, a batch at a time, and encoded in order.
-            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            var start = 0
-            while start < frames.count {
-                let end = min(frames.count, start + workers * 2)
-                let batch = Batch(count: end - start)
-                let first = start
-                DispatchQueue.concurrentPerform(iterations: end - start) { k in
-                    batch.set(k, Result { try self.withRenderer { try $0.render(frames.frame(index: first + k)) } })
-                }
-                for image in batch.results { try encoder.addFrame(image!.get(), duration: frames.frameDuration) }
-                start = end
-            }
-            return ("gif", try encoder.finish())
+            let rendered = try renderPreview(scene.frames, renderer: FrameRenderer())
+            return (rendered.fileExtension, rendered.bytes)
         } catch {
             throw Self.refusal(error)
         }
@@ -170,14 +156,6 @@ public final class PreviewService: @unchecked Sendable {
             rendererLock.unlock()
         }
         return try body(&renderer)
-    }
-
-    /// The results of one batch, written by concurrent workers at distinct indices under a lock.
-    private final class Batch: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var results: [Result<Pixmap, Error>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ r: Result<Pixmap, Error>) { lock.lock(); results[i] = r; lock.unlock() }
     }
 
     // MARK: - Where an edit shows

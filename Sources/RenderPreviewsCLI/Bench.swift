@@ -8,6 +8,7 @@ import Raster
 import SceneFormat
 import SceneSchema
 import Text
+import Previews
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(

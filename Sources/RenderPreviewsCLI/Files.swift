@@ -1,5 +1,7 @@
 import Dispatch
+import Encoders
 import Foundation
+import Raster
 
 /// A file-system failure, in one shape for every command: `render-previews: cannot write OUTPUT: reason`.
 struct FileSystemError: Error, CustomStringConvertible {
@@ -19,6 +21,14 @@ struct FileSystemError: Error, CustomStringConvertible {
 /// The commands' file access: reads and listings with clean errors, and writes that readers see whole or not
 /// at all (a temporary file beside the target, renamed over it), with missing folders made on the way.
 enum Files {
+    /// Writes each frame it is given as `frame-NNNN.png` into `folder`, made first (`frames`, `render --frames-dir`).
+    static func frameWriter(into folder: String) throws -> (Int, Pixmap) throws -> Void {
+        try makeFolder(folder)
+        return { i, image in
+            try write(PNGCodec.encode(image), to: (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
+        }
+    }
+
     static func write(_ bytes: [UInt8], to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolder(folder) }

@@ -8,6 +8,7 @@ import Raster
 import SceneFormat
 import SceneSchema
 import Text
+import Previews
 
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one frame of a scene as PNG.")
@@ -65,12 +66,8 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let frames = try settings.load(scene).frames(measuring: TextMeasurer())
-            try Files.makeFolder(framesDir)
             // The same ordered, all-cores frame loop as `render`.
-            try FrameRenderer().forEachFrame(of: frames) { i, image in
-                try Files.write(PNGCodec.encode(image),
-                                    to: (framesDir as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
-            }
+            try FrameRenderer().forEachFrame(of: frames, try Files.frameWriter(into: framesDir))
         }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import SceneFormat
 import SceneSchema
 import Text
+import Previews
 
 /// Where terminal output goes: a live progress bar on a terminal, plain lines otherwise (CI, pipes).
 struct Console {
@@ -141,7 +142,7 @@ struct Render: ParsableCommand {
             let start = ContinuousClock.now
             do {
                 let preview = try renderPreview(frames, renderer: renderer,
-                                                framesDir: framesDir.map { ($0 as NSString).appendingPathComponent(name) },
+                                                eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
                                                 progress: { console.progress(name, $0, $1) })
                 let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
                 if check {

@@ -4,22 +4,21 @@ import Encoders
 import Foundation
 import LayerTree
 import Raster
-import SceneFormat
 import SceneSchema
 
 /// Renders a scene's frames on every core, in order, a batch at a time, so frames stream into the encoder
 /// and memory stays bounded (two batches of pixmaps, never the whole animation). The next batch renders while
 /// the caller encodes the current one: the encoder is serial, and otherwise one core would wait for it.
-final class FrameRenderer: @unchecked Sendable {
+public final class FrameRenderer: @unchecked Sendable {
     /// One renderer per worker: renderers keep caches and are not shared between threads.
     /// Each worker's renderer sits in its own box, so threads never write to the same storage.
     private let workers: [UncheckedBox<LayerRenderer>]
     private let lock = NSLock()
     /// CPU seconds spent rendering frames, summed over the workers (each frame timed on its own thread; CPU
     /// time, as the encoder's thread shares the cores).
-    private(set) var renderSeconds = 0.0
+    public private(set) var renderSeconds = 0.0
 
-    init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.workers = (0..<max(1, workers)).map { _ in UncheckedBox(LayerRenderer()) }
     }
 
@@ -51,7 +50,7 @@ final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Calls `body` with frames 0..<count in order; `progress` after each batch with the frames done.
-    func forEachFrame(of frames: SceneFrames, _ body: (Int, Pixmap) throws -> Void,
+    public func forEachFrame(of frames: SceneFrames, _ body: (Int, Pixmap) throws -> Void,
                       progress: (Int) -> Void = { _ in }) throws {
         let batch = workers.count * 2
         guard frames.count > 0 else { return }
@@ -87,13 +86,13 @@ final class UncheckedBox<T>: @unchecked Sendable {
 }
 
 /// A rendered preview in memory: GIF for animations, PNG for stills.
-struct RenderedPreview {
-    var fileExtension: String
-    var bytes: [UInt8]
-    var frames: Int
-    var duration: Double
-    var rasterSeconds: Double
-    var encodeSeconds: Double
+public struct RenderedPreview {
+    public var fileExtension: String
+    public var bytes: [UInt8]
+    public var frames: Int
+    public var duration: Double
+    public var rasterSeconds: Double
+    public var encodeSeconds: Double
 }
 
 /// The calling thread's CPU time.
@@ -103,16 +102,15 @@ func threadCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-func seconds(_ d: Duration) -> Double {
+public func seconds(_ d: Duration) -> Double {
     let c = d.components
     return Double(c.seconds) + Double(c.attoseconds) / 1e18
 }
 
-/// Renders a scene's frames to its preview file's bytes; `framesDir` also receives every frame as PNG.
-func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: String? = nil,
-                   progress: (Int, Int) -> Void = { _, _ in }) throws -> RenderedPreview {
+/// Renders a scene's frames to its preview file's bytes; `eachFrame` also sees every frame, in order.
+public func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, eachFrame: ((Int, Pixmap) throws -> Void)? = nil,
+                          progress: (Int, Int) -> Void = { _, _ in }) throws -> RenderedPreview {
     var raster = 0.0, encode = 0.0
-    if let framesDir { try Files.makeFolder(framesDir) }
     let clock = ContinuousClock()
     if frames.isStill {
         var bytes: [UInt8] = []
@@ -120,7 +118,7 @@ func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: St
             let t = clock.now
             bytes = try PNGCodec.encode(image)
             encode += seconds(clock.now - t)
-            if let framesDir { try Files.write(bytes, to: (framesDir as NSString).appendingPathComponent("frame-0000.png")) }
+            try eachFrame?(0, image)
         }
         return RenderedPreview(fileExtension: "png", bytes: bytes, frames: 1, duration: 0, rasterSeconds: 0, encodeSeconds: encode)
     }
@@ -131,10 +129,7 @@ func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, framesDir: St
         let t = clock.now
         try encoder.addFrame(image, duration: frames.frameDuration)
         encode += seconds(clock.now - t)
-        if let framesDir {
-            try Files.write(PNGCodec.encode(image),
-                                to: (framesDir as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
-        }
+        try eachFrame?(i, image)
     }, progress: { done in progress(done, frames.count) })
     let t = clock.now
     let rendered = renderer.renderSeconds
