@@ -86,6 +86,8 @@ enum Controls {
     /// The value at a dotted key path of the scene file, if the file gives it.
     static func lookup(_ v: JSONValue, _ keys: [String]) -> JSONValue? {
         guard let key = keys.first else { return v }
+        // A value given by name ("scale": "cylinder") is {"like": "cylinder"}, as `--set` reads it.
+        if case .string = v.kind, key == "like", keys.count == 1 { return v }
         guard case .object(let members) = v.kind, let m = members.last(where: { $0.key == key }) else { return nil }
         return lookup(m.value, Array(keys.dropFirst()))
     }

@@ -164,6 +164,15 @@ final class DesignerAPITests: XCTestCase {
         XCTAssertEqual(good.status, 200, "the server keeps serving")
     }
 
+    /// A preset given by name shows in its `like` control, as `--set` reads it.
+    func testANamedPresetFillsItsLikeControl() async throws {
+        let r = try await get("/api/scenes/paging-scale-cylinder")
+        XCTAssertEqual(r.status, 200)
+        let parameters = (try JSONSerialization.jsonObject(with: r.body) as! [String: Any])["parameters"] as! [[String: Any]]
+        let like = try XCTUnwrap(parameters.first { $0["key"] as? String == "scale.like" })
+        XCTAssertEqual(like["value"] as? String, "cylinder")
+    }
+
     func testExportGivesTheCommandTheSceneAndTheSwift() async throws {
         let r = try await get("/api/export?scene=flow-folding&set=eyePosition=300&set=style=vega&set=itemSize=%5B300,60%5D")
         XCTAssertEqual(r.status, 200)
