@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerTree", "Geometry", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "Text"]),
-        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "Text"]),
+        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "SceneSchema", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),

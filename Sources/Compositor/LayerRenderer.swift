@@ -22,12 +22,33 @@ public struct LayerRenderer {
     /// Time the last frame spent on text and icons (layout and filling their outlines), for `bench`.
     public private(set) var contentsTime: Duration = .zero
 
+    /// The frame's snapshot sources, and their images: drawn on first use, kept for later frames while the
+    /// source and the scale stay the same (a page's pieces show one image for the whole transition).
+    private var snapshotSources: [String: Layer] = [:]
+    private var snapshotImages: [String: SnapshotImage] = [:]
+    /// Snapshots being drawn: one that shows itself, directly or not, shows nothing there instead.
+    private var snapshotsInProgress: Set<String> = []
+    private var canvasScale = 1.0
+
+    private struct SnapshotImage {
+        var source: Layer
+        var scale: Double
+        var image: MipmappedImage
+    }
+
+    /// The longest side of a snapshot image in pixels: a larger source is drawn at a lower scale, so that
+    /// hostile bounds cannot ask for a runaway allocation.
+    public static let maxSnapshotSide = 4096
+
     public init() {}
 
     /// Renders one frame. Throws when a font the contents name is missing.
     public mutating func render(_ scene: LayerScene) throws -> Pixmap {
         contentsTime = .zero
         let canvas = scene.canvas
+        canvasScale = canvas.scale
+        snapshotSources = scene.snapshots
+        snapshotImages = snapshotImages.filter { scene.snapshots[$0.key] != nil }
         var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
                             fill: premultiplied(canvas.background, opacity: 1))
         let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
@@ -124,12 +145,19 @@ public struct LayerRenderer {
                 rasterizer.fill(shape.path.deviceContours(through: map), paint: .solid(premultiplied(shape.fill, opacity: opacity)),
                                 rule: shape.rule, into: &target, clip: clip)
             }
+        } else if case .snapshot(let name) = layer.contents {
+            // Contents fill the bounds (contentsGravity resize), clipped to the corners only by masksToBounds.
+            if let image = try snapshotImage(name),
+               let pattern = ImagePattern(image: image, contentsRect: layer.contentsRect, bounds: layer.bounds, map: map, opacity: opacity) {
+                let shape = layer.masksToBounds ? Path.roundedRect(layer.bounds, radius: radius) : Path.rect(layer.bounds)
+                fill(shape, map: map, paint: .image(pattern), into: &target, clip: clip)
+            }
         } else if let contents = layer.contents {
             let color: Color
             switch contents {
             case .text(let t): color = t.color
             case .glyph(let g): color = g.color
-            case .gradient, .shapes: color = .clear
+            case .gradient, .shapes, .snapshot: color = .clear
             }
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
@@ -191,11 +219,36 @@ public struct LayerRenderer {
         switch contents {
         case .text(let t): path = try engine.place(t, in: bounds.standardized).path()
         case .glyph(let g): path = try engine.iconPath(g, in: bounds.standardized)
-        case .gradient, .shapes: path = Path()
+        case .gradient, .shapes, .snapshot: path = Path()
         }
         if contentsCache.count > 4096 { contentsCache.removeAll() }
         contentsCache[key] = path
         return path
+    }
+
+    /// The image of the frame's snapshot `name`, drawn now unless an earlier frame drew the same source at
+    /// the same scale. Nil for an unknown name, empty bounds, or a snapshot that would show itself.
+    private mutating func snapshotImage(_ name: String) throws -> MipmappedImage? {
+        guard let source = snapshotSources[name], !snapshotsInProgress.contains(name) else { return nil }
+        if let cached = snapshotImages[name], cached.scale == canvasScale, cached.source == source { return cached.image }
+        let b = source.bounds.standardized
+        let longest = max(b.width, b.height) * canvasScale
+        guard b.width > 0, b.height > 0, longest.isFinite, longest > 0 else { return nil }
+        let scale = canvasScale * min(1, Double(Self.maxSnapshotSide) / longest)
+        let width = max(1, min(Self.maxSnapshotSide, Int((b.width * scale).rounded(.up))))
+        let height = max(1, min(Self.maxSnapshotSide, Int((b.height * scale).rounded(.up))))
+        var pixels = Pixmap(width: width, height: height)
+        // The source in its own bounds space: the image's origin is the bounds' origin.
+        var placed = source
+        placed.transform = .identity
+        placed.zPosition = 0
+        placed.position = placed.anchorInBounds - b.origin
+        snapshotsInProgress.insert(name)
+        defer { snapshotsInProgress.remove(name) }
+        try draw(placed, superMap: .scale(scale, scale), superSublayer: .identity, into: &pixels, clip: Clip(rect: pixels.bounds))
+        let image = MipmappedImage(pixels, extent: Rect(0, 0, b.width * scale, b.height * scale))
+        snapshotImages[name] = SnapshotImage(source: source, scale: canvasScale, image: image)
+        return image
     }
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, paint: Paint,
@@ -310,7 +363,9 @@ public struct LayerRenderer {
         if (layer.backgroundColor?.isVisible ?? false) || (layer.borderWidth > 0 && layer.borderColor.isVisible) || layer.backdrop != nil {
             box = own
         }
-        if case .shapes(let shapes) = layer.contents {
+        if case .snapshot = layer.contents {
+            box = own
+        } else if case .shapes(let shapes) = layer.contents {
             // Shapes are not clipped to the bounds: their own extent counts.
             for shape in shapes where shape.fill.isVisible {
                 let local = shape.path.controlBounds
@@ -322,7 +377,7 @@ public struct LayerRenderer {
             switch contents {
             case .text(let t): size = t.size
             case .glyph(let g): size = g.size
-            case .gradient, .shapes: size = 0
+            case .gradient, .shapes, .snapshot: size = 0
             }
             box = box.union(projectedBounds(layer.bounds.insetBy(dx: -size, dy: -size), map: map))
         }

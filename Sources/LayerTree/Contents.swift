@@ -8,6 +8,9 @@ public enum LayerContents: Hashable, Sendable {
     case gradient(LinearGradient)
     /// Filled vector paths, in order, as a stack of CAShapeLayers would draw them (vector artwork).
     case shapes([FilledShape])
+    /// The image of the scene's snapshot of this name (LayerScene.snapshots), through contentsRect; with
+    /// masksToBounds it is clipped to the rounded bounds, as CALayer clips its contents.
+    case snapshot(String)
 }
 
 /// One filled path, CAShapeLayer's meaning: `path` in the layer's own coordinate space (that of its

@@ -24,6 +24,9 @@ public struct Layer: Hashable, Sendable {
     public var shadowRadius: Double = 3
     public var shadowOffset: Point = Point(0, -3)
     public var contents: LayerContents? = nil
+    /// CALayer.contentsRect: the part of an image contents (a snapshot) shown, in unit coordinates of the
+    /// image, stretched over the bounds. Other contents ignore it.
+    public var contentsRect: Rect = Rect(0, 0, 1, 1)
     /// What UIVisualEffectView's backdrop does: the picture already drawn behind the layer, within its rounded
     /// bounds, blurred and saturated, then tinted; drawn before the layer's own background.
     public var backdrop: BackdropEffect? = nil
@@ -102,9 +105,17 @@ public struct Canvas: Hashable, Sendable {
     public var pixelHeight: Int { Int((height * scale).rounded()) }
 }
 
-/// One frame: a canvas and the layer tree drawn on it.
+/// One frame: a canvas, the layer tree drawn on it, and the snapshots its layers show.
 public struct LayerScene: Hashable, Sendable {
     public var canvas: Canvas
     public var root: Layer
-    public init(canvas: Canvas, root: Layer) { self.canvas = canvas; self.root = root }
+    /// Images of subtrees, by name, as UIView.snapshotView / resizableSnapshotView make them: each layer is
+    /// drawn once, in its own bounds space (its transform, position and opacity play no part), into an image
+    /// at the canvas scale. Layers whose contents are `.snapshot(name)` show that image, through their
+    /// contentsRect, as a CALayer shows a CGImage: one rendering shared by every piece that shows it.
+    public var snapshots: [String: Layer]
+
+    public init(canvas: Canvas, root: Layer, snapshots: [String: Layer] = [:]) {
+        self.canvas = canvas; self.root = root; self.snapshots = snapshots
+    }
 }

@@ -14,6 +14,7 @@ public enum LayersKind: PreviewKind {
     public struct Settings: PreviewSettings {
         public var canvas: Canvas
         public var root: Layer
+        public var snapshots: [String: Layer] = [:]
     }
 
     public static let defaults = Settings(canvas: Canvas(width: 0, height: 0), root: Layer())
@@ -21,10 +22,33 @@ public enum LayersKind: PreviewKind {
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas, required: true, doc: "size in points, pixels per point and background"),
         Field("root", \.root, layerType, required: true, doc: "the root layer"),
-    ])
+        Field("snapshots", \.snapshots, snapshotsType, default: "none",
+              doc: "named layers drawn once into images at the canvas scale, shown by `contents: {\"snapshot\": name}` (below)"),
+    ], check: { s, object, d in
+        // Every snapshot a layer shows must be one of the scene's.
+        func visit(_ layer: JSONValue, _ path: String) throws {
+            guard case .object(let members) = layer.kind else { return }
+            for m in members {
+                if m.key == "contents", case .object(let contents) = m.value.kind,
+                   let named = contents.first(where: { $0.key == "snapshot" }), case .string(let name) = named.value.kind,
+                   s.snapshots[name] == nil {
+                    let known = s.snapshots.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw d.error(named.value, path + ".contents.snapshot",
+                                  "expected the name of one of the scene's snapshots (\(known.isEmpty ? "it has none" : known)), found \"\(name)\"")
+                }
+                if m.key == "sublayers", case .array(let items) = m.value.kind {
+                    for (i, item) in items.enumerated() { try visit(item, path + ".sublayers[\(i)]") }
+                }
+            }
+        }
+        if let root = object.member("root") { try visit(root.value, d.child(object.path, "root")) }
+        if let list = object.member("snapshots"), case .array(let items) = list.value.kind {
+            for (i, item) in items.enumerated() { try visit(item, d.child(object.path, "snapshots") + "[\(i)]") }
+        }
+    })
 
     public static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation {
-        Still(scene: LayerScene(canvas: settings.canvas, root: settings.root))
+        Still(scene: LayerScene(canvas: settings.canvas, root: settings.root, snapshots: settings.snapshots))
     }
 
     struct Still: PreviewAnimation {
@@ -57,6 +81,25 @@ public enum LayersKind: PreviewKind {
             return layer
         },
         encode: { layerSchema.encode($0, defaults: Layer()) })
+
+    /// Snapshot sources as a list of named layers (written sorted by name); a name may be used once.
+    static let snapshotsType: ValueType<[String: Layer]> = ValueType<[Layer]>.array(layerType).map(
+        summary: "[layer with a name]",
+        to: { layers, v, p, d in
+            let items = try d.array(v, p)
+            var table: [String: Layer] = [:]
+            for (i, layer) in layers.enumerated() {
+                guard let name = layer.name, !name.isEmpty else {
+                    throw d.error(items[i], p + "[\(i)]", "expected a snapshot with a 'name' (what contents {\"snapshot\": name} refer to)")
+                }
+                guard table[name] == nil else {
+                    throw d.error(items[i], p + "[\(i)].name", "expected each snapshot name once, found \"\(name)\" again")
+                }
+                table[name] = layer
+            }
+            return table
+        },
+        from: { table in table.keys.sorted().map { name in var layer = table[name]!; layer.name = name; return layer } })
 
     /// Sublayers are decoded one level deeper, so hostile nesting is refused before the stack is.
     static let sublayersType: ValueType<[Layer]> = {
@@ -99,7 +142,8 @@ public enum LayersKind: PreviewKind {
         Field("shadowOpacity", \.shadowOpacity, .number(.unit), doc: "the shadow is drawn only when this is above 0"),
         Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "Gaussian blur, σ = shadowRadius points"),
         Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: "in the layer's own space"),
-        Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph, a gradient or vector shapes, drawn above the background and below the sublayers (below)"),
+        Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph, a gradient, vector shapes or a snapshot, drawn above the background and below the sublayers (below)"),
+        Field("contentsRect", \.contentsRect, .rect, doc: "the part of a snapshot shown, in unit coordinates of its image, stretched over the bounds"),
         Field("backdrop", \.backdrop, .optional(.object(backdropSchema, defaults: BackdropEffect(blurRadius: 0),
                                                            summary: "{blurRadius, saturation, tint}")),
               doc: "filters what is drawn behind, within the rounded bounds, before the background (UIVisualEffectView)"),
@@ -113,7 +157,8 @@ public enum LayersKind: PreviewKind {
         Form("glyph", glyphType, make: { .glyph($0) }, match: { if case .glyph(let g) = $0 { g } else { nil } }),
         Form("gradient", gradientType, make: { .gradient($0) }, match: { if case .gradient(let g) = $0 { g } else { nil } }),
         Form("shapes", .array(shapeType), make: { .shapes($0) }, match: { if case .shapes(let s) = $0 { s } else { nil } }),
-    ], expected: "an object with one key, \"text\", \"glyph\", \"gradient\" or \"shapes\"")
+        Form("snapshot", .string, make: { .snapshot($0) }, match: { if case .snapshot(let n) = $0 { n } else { nil } }),
+    ], expected: "an object with one key, \"text\", \"glyph\", \"gradient\", \"shapes\" or \"snapshot\"")
 
     /// Text as written: the vertical alignment and its baseline are two keys that must agree.
     struct TextDraft: Equatable, Sendable {

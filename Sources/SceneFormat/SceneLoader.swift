@@ -14,7 +14,7 @@ public enum SceneLoader {
         guard let s = try parseDocument(text, file: file).settings(as: LayersKind.Settings.self) else {
             throw SceneError(file: file, line: 0, column: 0, message: "expected a \"layers\" scene")
         }
-        return LayerScene(canvas: s.canvas, root: s.root)
+        return LayerScene(canvas: s.canvas, root: s.root, snapshots: s.snapshots)
     }
 
     /// Any scene file, with `--set key=value` overrides applied before it is checked.

@@ -11,7 +11,7 @@ import SceneSchema
 /// (which the loader rejects).
 public enum SceneWriter {
     public static func json(_ scene: LayerScene) -> String {
-        let settings = LayersKind.Settings(canvas: scene.canvas, root: scene.root)
+        let settings = LayersKind.Settings(canvas: scene.canvas, root: scene.root, snapshots: scene.snapshots)
         return SceneDocument.node(kind: LayersKind.name, LayersKind.schema.encode(settings, defaults: LayersKind.defaults)).text()
     }
 }

@@ -13,6 +13,7 @@ public enum PagingKind: PreviewKind {
         public var framesPerSecond = 30.0
         public var scale: PresetValue<ScaleOptions>?
         public var stack: PresetValue<StackOptions>?
+        public var snapshot: PresetValue<SnapshotOptions>?
         public var cards = ShapeCard.demo
         public var page = 0
         public var contentOffset: Double?
@@ -31,7 +32,11 @@ public enum PagingKind: PreviewKind {
         public var scene: PagingScene {
             var entries: [ShapesLayoutEntry]
             var selected = 0
-            if let stack {
+            if let snapshot {
+                entries = ShapesGroups.snapshot
+                selected = entries.firstIndex { $0.subtitle == ShapesGroups.snapshotSubtitle(snapshot.like) } ?? 0
+                entries[selected].transformer = .snapshot(snapshot.value)
+            } else if let stack {
                 entries = ShapesGroups.stack
                 selected = entries.firstIndex { $0.subtitle == ShapesGroups.stackSubtitle(stack.like) } ?? 0
                 entries[selected].transformer = .stack(stack.value)
@@ -47,7 +52,7 @@ public enum PagingKind: PreviewKind {
                                     cards: cards, physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
                                     gestures: steps, initialPage: page, frozenOffset: contentOffset, showsTouches: showsTouches)
             scene.showsBackButton = backButton
-            scene.showsLayoutStrip = scale != nil || stack != nil
+            scene.showsLayoutStrip = scale != nil || stack != nil || snapshot != nil
             return scene
         }
     }
@@ -179,6 +184,8 @@ public enum PagingKind: PreviewKind {
               doc: "ScaleTransformView cells: a preset (\(quotedList(ScaleOptions.Preset.allCases.map(\.rawValue)))) or its options"),
         Field("stack", \.stack, .optional(stackType), default: "none",
               doc: "StackTransformView cells: a preset (\(quotedList(StackOptions.Preset.allCases.map(\.rawValue)))) or its options"),
+        Field("snapshot", \.snapshot, .optional(snapshotType), default: "none",
+              doc: "SnapshotTransformView cells: a preset (\(quotedList(SnapshotOptions.Preset.allCases.map(\.rawValue)))) or its options"),
         Field("cards", \.cards, cardsType, doc: "the pages; \"demo\" is the sample's eight shapes"),
         Field("page", \.page, .integer, doc: "the page shown at the start"),
         Field("contentOffset", \.contentOffset, .optional(.number(offsetRule)), unit: "pt", doc: "freezes the scroll at this offset in every frame"),
@@ -193,7 +200,7 @@ public enum PagingKind: PreviewKind {
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),
-    ], exclusive: [["scale", "stack"]], check: { s, object, d in
+    ], exclusive: [["scale", "stack", "snapshot"]], check: { s, object, d in
         // Every card is laid out and drawn in every frame, as the library gives all of them attributes.
         if s.cards.count > 100 {
             throw d.error(object.position(of: "cards"), "cards", "expected at most 100 cards, found \(s.cards.count)")
@@ -226,6 +233,7 @@ extension PagingAnimation: PreviewAnimation {
 /// lists them, with ShapesViewModel's titles, icons and card colours.
 enum ShapesGroups {
     static let scaleColors = [Color(red: 1, green: 0.4274509804, blue: 0.4), Color(red: 1, green: 0.7803921569, blue: 0)]
+    static let snapshotColors = [Color(red: 0.9176470588, green: 1, blue: 0), Color(red: 0.3137254902, green: 0.8, blue: 1)]
     static let stackColors = [Color(red: 0.3058823529, green: 1, blue: 0.9490196078), Color(red: 0.1137254902, green: 0.4156862745, blue: 0.6666666667)]
 
     static let scaleNames: [(ScaleOptions.Preset, String, String)] = [
@@ -237,6 +245,15 @@ enum ShapesGroups {
         (.vortex, "Vortex", "stack_vortex"), (.rotary, "Rotary", "stack_rotary"), (.transparent, "Transparent", "stack_transparent"),
         (.blur, "Blur", "stack_blur"), (.reverse, "Reverse", "stack_reverse"), (.perspective, "Perspective", "stack_prespective"),
     ]
+
+    static let snapshotNames: [(SnapshotOptions.Preset, String, String)] = SnapshotOptions.Preset.allCases.map {
+        ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst(), "snapshot_\($0.rawValue)")
+    }
+
+    static var snapshot: [ShapesLayoutEntry] {
+        snapshotNames.map { ShapesLayoutEntry(transformer: .snapshot(.preset($0.0)), title: "Snapshot", subtitle: $0.1, icon: $0.2, colors: snapshotColors) }
+    }
+    static func snapshotSubtitle(_ like: String?) -> String? { snapshotNames.first { $0.0.rawValue == like }?.1 }
 
     static var scale: [ShapesLayoutEntry] {
         scaleNames.map { ShapesLayoutEntry(transformer: .scale(.preset($0.0)), title: "Scale", subtitle: $0.1, icon: $0.2, colors: scaleColors) }

@@ -8,14 +8,21 @@ public enum PageTransformer: Hashable, Sendable {
     case none
     case scale(ScaleOptions)
     case stack(StackOptions)
+    /// SnapshotTransformView: the card is cut into pieces (PagingScreen.snapshotPieces).
+    case snapshot(SnapshotOptions)
 
+    /// The transform of the card view itself; nil for plain cells and for snapshot cells, whose card stays
+    /// put while its pieces move.
     public func transform(progress: Double, size: Size) -> PageTransform? {
         switch self {
-        case .none: nil
+        case .none, .snapshot: nil
         case .scale(let o): o.transform(progress: progress, size: size)
         case .stack(let o): o.transform(progress: progress, size: size)
         }
     }
+
+    /// Cells of a TransformableView all take the visible rect; plain cells sit on their own pages.
+    public var isTransformable: Bool { self != .none }
 }
 
 /// One entry of the Shapes demo's layout strip: the preset it selects, how it is labelled and drawn, and the
@@ -54,7 +61,8 @@ public struct PagingScene: Hashable, Sendable {
     public var selected: Int
     public var cards: [ShapeCard]
     /// The pages' collection view on the screen.
-    public var pagesFrame = Rect(0, 113, 414, 571)
+    public var pagesFrame = PagingScene.defaultPagesFrame
+    public static let defaultPagesFrame = Rect(0, 113, 414, 571)
     /// The layout strip's collection view.
     public var stripFrame = Rect(0, 684, 414, 212)
     public var physics: ScrollPhysics

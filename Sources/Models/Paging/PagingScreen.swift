@@ -56,32 +56,78 @@ struct PagingScreen {
         root.backgroundColor = scene.background
         root.masksToBounds = true
         if scene.showsBackButton { root.sublayers.append(backButton()) }
-        root.sublayers.append(pages())
+        let (pages, snapshots) = pages()
+        root.sublayers.append(pages)
         if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
         if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
-        return LayerScene(canvas: scene.canvas, root: root)
+        return LayerScene(canvas: scene.canvas, root: root, snapshots: snapshots)
     }
 
     // MARK: Pages
 
-    func pages() -> Layer {
+    /// The pages' scroll view, and the snapshots of cards that are shown in pieces.
+    func pages() -> (Layer, [String: Layer]) {
         let frame = scene.pagesFrame
         var view = Layer(name: "pages", frame: frame)
         let offset = sample.contentOffset
         view.bounds.origin = Point(offset, 0)
         let layout = scene.layout
         let size = frame.size
+        var snapshots: [String: Layer] = [:]
         for (index, progress) in layout.visibleItems(contentOffset: offset) {
             let transform = entry.transformer.transform(progress: progress, size: Self.cardFrame(in: size).size)
-            // Cells of a transform view all take the visible rect; plain cells sit on their own pages.
-            let x = transform == nil ? Double(index) * size.width : offset
+            let x = entry.transformer.isTransformable ? offset : Double(index) * size.width
             var cell = Layer(name: "cell-\(index)", frame: Rect(x, 0, size.width, size.height))
             cell.zPosition = Double(transform?.zIndex ?? Int(-abs(libraryRound(progress))))
-            cell.sublayers.append(card(index, transform, cellSize: size))
+            let card = card(index, transform, cellSize: size)
+            if case .snapshot(let options) = entry.transformer, progress != 0 {
+                // Off its page the card is moved out of sight and its snapshot's pieces are shown instead.
+                snapshots[card.name!] = card
+                cell.sublayers.append(snapshotPieces(of: card, options, progress: progress))
+            } else {
+                cell.sublayers.append(card)
+            }
             if let blur = transform?.blur { cell.sublayers.append(blurView(index, blur, cellSize: size)) }
             view.sublayers.append(cell)
         }
-        return view
+        return (view, snapshots)
+    }
+
+    /// SnapshotContainerView over the card: pieces of the card's snapshot, each a view of its own with the
+    /// library's transform, alpha and corner radius, in a container that is itself moved and scaled. A
+    /// piece thinner than a millionth of a point (a sliver the library's float sums can leave at an edge)
+    /// keeps its place in the numbering but is not drawn.
+    func snapshotPieces(of card: Layer, _ options: SnapshotOptions, progress: Double) -> Layer {
+        let name = card.name!
+        var container = Layer(name: name + "-snapshot", frame: Rect(card.position.x - card.bounds.width / 2,
+                                                                    card.position.y - card.bounds.height / 2,
+                                                                    card.bounds.width, card.bounds.height))
+        let size = card.bounds.size
+        container.transform = options.container(progress: progress, size: size).transform
+        guard let frames = options.pieceFrames(cardSize: size) else { return container }
+        let (rowCount, columnCount) = options.gridCounts
+        // Names follow the cut's own rows and columns: a new row starts where x returns to 0.
+        var row = 0, column = 0
+        for (index, frame) in frames.enumerated() {
+            defer {
+                column += 1
+                if index + 1 < frames.count, frames[index + 1].minX == 0 { row += 1; column = 0 }
+            }
+            guard frame.width >= 1e-6, frame.height >= 1e-6 else { continue }
+            let position = PiecePosition(index: index, row: index / columnCount, column: index % columnCount,
+                                         rowCount: rowCount, columnCount: columnCount)
+            let t = options.piece(position, size: frame.size, progress: progress)
+            var piece = Layer(name: "\(name)-piece-\(row)-\(column)", frame: frame)
+            piece.contents = .snapshot(name)
+            piece.contentsRect = Rect(frame.minX / size.width, frame.minY / size.height,
+                                      frame.width / size.width, frame.height / size.height)
+            piece.transform = t.transform
+            piece.opacity = min(1, max(0, t.alpha))
+            piece.cornerRadius = max(0, t.cornerRadius)
+            piece.masksToBounds = true
+            container.sublayers.append(piece)
+        }
+        return container
     }
 
     func card(_ index: Int, _ t: PageTransform?, cellSize: Size) -> Layer {
