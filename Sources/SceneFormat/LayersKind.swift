@@ -93,7 +93,9 @@ public enum LayersKind: PreviewKind {
                     throw d.error(items[i], p + "[\(i)]", "expected a snapshot with a 'name' (what contents {\"snapshot\": name} refer to)")
                 }
                 guard table[name] == nil else {
-                    throw d.error(items[i], p + "[\(i)].name", "expected each snapshot name once, found \"\(name)\" again")
+                    var at = items[i]
+                    if case .object(let members) = at.kind, let m = members.first(where: { $0.key == "name" }) { at = m.value }
+                    throw d.error(at, p + "[\(i)].name", "expected each snapshot name once, found \"\(name)\" again")
                 }
                 table[name] = layer
             }

@@ -98,4 +98,77 @@ final class PagingCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("\(bad.path):2:56: stack.topStackAlphaSpeedFactor: expected a value > 0 (the library divides by it), found 0"), r.stderr)
     }
+
+    // MARK: Snapshot cells
+
+    static func snapshotScene(_ preset: String) -> String {
+        repo.appendingPathComponent("Scenes/paging-snapshot-\(preset).json").path
+    }
+
+    /// Chess frozen at 103.5 pt: page 1 is at progress 1 − 103.5/414 = 0.75. Its pieces are 52.992 × 50.248
+    /// (a fifth by a tenth of 264.96 × 502.48). Piece row 0, column 4: columnBasedMirror over 5 columns gives
+    /// 2 for column 4, so translation (−1, 1) × 2 × 0.75 = (−1.5, 1.5) of the piece scaled by 1 − 0.5 × 0.75 =
+    /// 0.625 (33.12 × 31.405): (−49.68, 47.1075); alpha 1 − (0.4 × 2) × 0.75 = 0.4; corner
+    /// 0.5 × 0.75 × 31.405 = 11.776875. Column 2 (the middle) does not move and keeps alpha 1.
+    func testTreeNamesEveryPieceWithTheLibrarysValues() throws {
+        let r = try run(["tree", Self.snapshotScene("chess"), "--set", "contentOffset=103.5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let root = json["root"] as! [String: Any]
+        let corner = try XCTUnwrap(find(root, "page-1-piece-0-4"))
+        let t = corner["transform"] as! [Double]
+        XCTAssertEqual(t[0], 0.625, accuracy: 1e-12)
+        XCTAssertEqual(t[12], -49.68, accuracy: 1e-9)
+        XCTAssertEqual(t[13], 47.1075, accuracy: 1e-9)
+        XCTAssertEqual(corner["opacity"] as! Double, 0.4, accuracy: 1e-12)
+        XCTAssertEqual(corner["cornerRadius"] as! Double, 11.776875, accuracy: 1e-9)
+        XCTAssertEqual((corner["contents"] as? [String: Any])?["snapshot"] as? String, "page-1")
+        let middle = try XCTUnwrap(find(root, "page-1-piece-9-2"))
+        XCTAssertEqual((middle["transform"] as! [Double])[12], 0, accuracy: 1e-12)
+        XCTAssertNil(middle["opacity"], "alpha 1 is the default and not written")
+        // The snapshot sources are written beside the root, by name, and read back.
+        let snapshots = try XCTUnwrap(json["snapshots"] as? [[String: Any]])
+        XCTAssertTrue(snapshots.contains { $0["name"] as? String == "page-1" })
+    }
+
+    /// Bad snapshot options: a piece size of 0 or below, more than 10,000 pieces, an empty aggregate, an
+    /// aggregate nested too deep: each names its key path, exit 2, before anything is cut.
+    func testBadSnapshotOptions() throws {
+        let scene = Self.snapshotScene("grid")
+        let zero = try run(["tree", scene, "--set", "snapshot.pieceSizeRatio=[0, 0.5]"])
+        XCTAssertEqual(zero.status, 2)
+        XCTAssertTrue(zero.stderr.contains("--set snapshot.pieceSizeRatio[0]: expected a share of the card in (0, 1], found 0"), zero.stderr)
+        let negative = try run(["tree", scene, "--set", "snapshot.pieceSizeRatio=[0.5, -1]"])
+        XCTAssertEqual(negative.status, 2)
+        XCTAssertTrue(negative.stderr.contains("snapshot.pieceSizeRatio[1]"), negative.stderr)
+        let many = try run(["tree", scene, "--set", "snapshot.pieceSizeRatio=[0.001, 0.002]"])
+        XCTAssertEqual(many.status, 2)
+        XCTAssertTrue(many.stderr.contains("snapshot.pieceSizeRatio: expected at most 10000 pieces, found about 1000 × 500"), many.stderr)
+        let empty = try run(["tree", scene, "--set", "snapshot.piecesAlphaRatio={\"sum\": []}"])
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertTrue(empty.stderr.contains("snapshot.piecesAlphaRatio.sum: expected at least one pieces value"), empty.stderr)
+        var deep = "0.1"
+        for _ in 0..<12 { deep = "{\"sum\": [\(deep)]}" }
+        let nested = try run(["tree", scene, "--set", "snapshot.piecesAlphaRatio=\(deep)"])
+        XCTAssertEqual(nested.status, 2)
+        XCTAssertTrue(nested.stderr.contains("expected pieces values nested at most 8 deep"), nested.stderr)
+        let both = try run(["tree", scene, "--set", "scale=cylinder"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("cannot be combined"), both.stderr)
+    }
+
+    /// In a file: FILE:LINE:COLUMN of the offending value.
+    func testBadSnapshotFileNamesLineAndColumn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data("""
+        {"kind": "paging",
+         "snapshot": {"like": "bars", "piecesScaleRatio": {"columnBasedCustom": []}}}
+        """.utf8).write(to: bad)
+        let r = try run(["tree", bad.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("\(bad.path):2:73: snapshot.piecesScaleRatio.columnBasedCustom: expected at least one ratio"), r.stderr)
+    }
 }
