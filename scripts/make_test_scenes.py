@@ -61,9 +61,11 @@ def r6(v):
     return [round(x, 9) + 0.0 for x in v]
 
 
-def scene(name, width, height, root, background="#F2F2F5", scale_=2):
+def scene(name, width, height, root, background="#F2F2F5", scale_=2, snapshots=None):
     doc = {"kind": "layers", "canvas": {"width": width, "height": height, "scale": scale_, "background": background},
            "root": root}
+    if snapshots:
+        doc["snapshots"] = snapshots
     path = os.path.join(OUT, name + ".json")
     if CHECK:
         text = json.dumps(doc, indent=2) + "\n"
@@ -286,6 +288,36 @@ def main():
               grad(0, 0, 170, 40, ["#0000008C", "#000000E6"], opacity=0.5),
               grad(0, 40, 170, 40, ["#00000099", "#0000000D"], opacity=0.5)])]
     scene("gradients", 380, 210, {"bounds": [0, 0, 380, 210], "position": [190, 105], "sublayers": gs})
+
+    # One card drawn once into a snapshot and shown as pieces, as SnapshotTransformView cuts it: in place
+    # (left), 4 x 4 pieces each scaled and moved from its place with rounded corners (middle), and shrunk
+    # eightfold and turned in perspective (right: the mip levels keep its stripes from aliasing).
+    stripes = [frame(0, y, 120, 4, backgroundColor="#FFFFFF") for y in range(8, 160, 8)]
+    snapshot_card = {"name": "card", "bounds": [0, 0, 120, 160], "cornerRadius": 16, "borderWidth": 3,
+                     "borderColor": "#FFFFFF", "masksToBounds": True,
+                     "contents": {"gradient": {"colors": ["#EAFF00", "#50CCFF"], "startPoint": [0, 0],
+                                               "endPoint": [1, 1]}},
+                     "sublayers": stripes}
+
+    def pieces(x0, y0, n, spread, shrink, radius):
+        out = []
+        for r in range(n):
+            for c in range(n):
+                w, h = 120 / n, 160 / n
+                dx, dy = (c - (n - 1) / 2) * spread, (r - (n - 1) / 2) * spread
+                out.append(frame(x0 + c * w, y0 + r * h, w, h, contents={"snapshot": "card"},
+                                 contentsRect=[c / n, r / n, 1 / n, 1 / n], cornerRadius=radius, masksToBounds=True,
+                                 transform=r6(mul(scale(shrink, shrink), translation(dx, dy))),
+                                 opacity=1 - 0.1 * ((r + c) % 3)))
+        return out
+
+    shrunk = frame(300, 20, 120, 160, contents={"snapshot": "card"},
+                   transform=r6(mul(mul(scale(0.125, 0.125), rotate(perspective(400), math.radians(40), 0, 1, 0)),
+                                    translation(0, 0))))
+    scene("snapshot-pieces", 440, 200,
+          {"bounds": [0, 0, 440, 200], "position": [220, 100],
+           "sublayers": pieces(10, 20, 1, 0, 1, 0) + pieces(150, 20, 4, 10, 0.8, 6) + [shrunk]},
+          snapshots=[snapshot_card])
     if STALE:
         print("out of date (run scripts/make_test_scenes.py and re-record their goldens on purpose):", file=sys.stderr)
         for path in STALE:

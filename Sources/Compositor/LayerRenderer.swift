@@ -39,6 +39,9 @@ public struct LayerRenderer {
     /// The longest side of a snapshot image in pixels: a larger source is drawn at a lower scale, so that
     /// hostile bounds cannot ask for a runaway allocation.
     public static let maxSnapshotSide = 4096
+    /// The pixels all kept snapshot images may hold together; past it, a new image is drawn at a lower scale
+    /// (blurred, never refused), so that many large snapshots cannot exhaust memory either.
+    public static let snapshotPixelBudget = 1 << 24
 
     public init() {}
 
@@ -145,8 +148,10 @@ public struct LayerRenderer {
                 rasterizer.fill(shape.path.deviceContours(through: map), paint: .solid(premultiplied(shape.fill, opacity: opacity)),
                                 rule: shape.rule, into: &target, clip: clip)
             }
-        } else if case .snapshot(let name) = layer.contents {
+        } else if case .snapshot(let name) = layer.contents,
+                  Self.mayReach(Path.rect(layer.bounds), map: map, target.bounds.intersection(clip.rect)) {
             // Contents fill the bounds (contentsGravity resize), clipped to the corners only by masksToBounds.
+            // A snapshot no visible layer shows is never drawn.
             if let image = try snapshotImage(name),
                let pattern = ImagePattern(image: image, contentsRect: layer.contentsRect, bounds: layer.bounds, map: map, opacity: opacity) {
                 let shape = layer.masksToBounds ? Path.roundedRect(layer.bounds, radius: radius) : Path.rect(layer.bounds)
@@ -234,7 +239,10 @@ public struct LayerRenderer {
         let b = source.bounds.standardized
         let longest = max(b.width, b.height) * canvasScale
         guard b.width > 0, b.height > 0, longest.isFinite, longest > 0 else { return nil }
-        let scale = canvasScale * min(1, Double(Self.maxSnapshotSide) / longest)
+        let kept = snapshotImages.filter { $0.key != name }.values.reduce(0) { $0 + $1.image.levels[0].pixels.count }
+        let available = Double(max(1, Self.snapshotPixelBudget - kept))
+        let area = b.width * b.height * canvasScale * canvasScale
+        let scale = canvasScale * min(1, Double(Self.maxSnapshotSide) / longest, area > available ? (available / area).squareRoot() : 1)
         let width = max(1, min(Self.maxSnapshotSide, Int((b.width * scale).rounded(.up))))
         let height = max(1, min(Self.maxSnapshotSide, Int((b.height * scale).rounded(.up))))
         var pixels = Pixmap(width: width, height: height)

@@ -49,6 +49,7 @@ final class LayerSceneSnapshotTests: XCTestCase {
     func testAbuttingLayers() throws { try assertScene("abutting-layers") }
     func testFractionalGeometry() throws { try assertScene("fractional-geometry") }
     func testGradients() throws { try assertScene("gradients") }
+    func testSnapshotPieces() throws { try assertScene("snapshot-pieces") }
     func testTextSizesAt1x() throws { try assertScene("text-sizes") }
     func testTextSizesAt2x() throws { try assertScene("text-sizes-2x") }
     func testTextSizesAt3x() throws { try assertScene("text-sizes-3x") }
