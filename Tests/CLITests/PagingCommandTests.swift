@@ -84,19 +84,24 @@ final class PagingCommandTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("'stack' cannot be combined with 'scale'"), both.stderr)
     }
 
-    /// A scene file with a bad option: FILE:LINE:COLUMN and the key path.
-    func testBadFileNamesLineAndColumn() throws {
+    /// `tree` of a scene file written with `text`; the file's path and the run.
+    func treeOfFile(_ text: String) throws -> (path: String, result: RenderPreviewsCommandTests.Result) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json")
-        try Data("""
+        try Data(text.utf8).write(to: bad)
+        return (bad.path, try run(["tree", bad.path]))
+    }
+
+    /// A scene file with a bad option: FILE:LINE:COLUMN and the key path.
+    func testBadFileNamesLineAndColumn() throws {
+        let (path, r) = try treeOfFile("""
         {"kind": "paging",
          "stack": {"like": "blur", "topStackAlphaSpeedFactor": 0}}
-        """.utf8).write(to: bad)
-        let r = try run(["tree", bad.path])
+        """)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(bad.path):2:56: stack.topStackAlphaSpeedFactor: expected a value > 0 (the library divides by it), found 0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(path):2:56: stack.topStackAlphaSpeedFactor: expected a value > 0 (the library divides by it), found 0"), r.stderr)
     }
 
     // MARK: Snapshot cells
@@ -159,16 +164,11 @@ final class PagingCommandTests: XCTestCase {
 
     /// In a file: FILE:LINE:COLUMN of the offending value.
     func testBadSnapshotFileNamesLineAndColumn() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("paging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let bad = dir.appendingPathComponent("bad.json")
-        try Data("""
+        let (path, r) = try treeOfFile("""
         {"kind": "paging",
          "snapshot": {"like": "bars", "piecesScaleRatio": {"columnBasedCustom": []}}}
-        """.utf8).write(to: bad)
-        let r = try run(["tree", bad.path])
+        """)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(bad.path):2:73: snapshot.piecesScaleRatio.columnBasedCustom: expected at least one ratio"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(path):2:73: snapshot.piecesScaleRatio.columnBasedCustom: expected at least one ratio"), r.stderr)
     }
 }
