@@ -12,8 +12,9 @@ public enum CodeExport {
     static let receivers = ["flow": "flowView", "swipe": "options", "layers": "layer", "paging": ""]
 
     /// Top-level keys whose value is a library type of its own: CollectionViewPagingLayout's cells hold their
-    /// options in `scaleOptions` / `stackOptions` (ScaleTransformView, StackTransformView).
-    static let propertyNames = ["paging": ["scale": "scaleOptions", "stack": "stackOptions"]]
+    /// options in `scaleOptions` / `stackOptions` / `snapshotOptions` (ScaleTransformView, StackTransformView,
+    /// SnapshotTransformView).
+    static let propertyNames = ["paging": ["scale": "scaleOptions", "stack": "stackOptions", "snapshot": "snapshotOptions"]]
 
     public static func receiver(of kind: String) -> String { receivers[kind] ?? kind + "View" }
 

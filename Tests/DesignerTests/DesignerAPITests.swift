@@ -300,6 +300,16 @@ final class DesignerModelTests: XCTestCase {
             scaleOptions.scaleCurve = .easeIn
 
             """)
+        let snapshot = CodeExport.swift(kind: "paging", overrides: [
+            SceneOverride("snapshot.pieceSizeRatio=[0.25, 0.1]")!, SceneOverride("snapshot.containerScaleRatio=0.2")!,
+            SceneOverride("snapshot.piecesAlphaRatio={\"rowBased\": 0.1}")!,
+        ])
+        XCTAssertEqual(snapshot, """
+            snapshotOptions.pieceSizeRatio = CGSize(width: 0.25, height: 0.1)
+            snapshotOptions.containerScaleRatio = 0.2
+            // snapshotOptions.piecesAlphaRatio: {"rowBased": 0.1} (edit the scene: no Swift literal for it)
+
+            """)
     }
 
     /// One render running and one waiting per client: a newer request takes the waiting one's place.

@@ -75,7 +75,7 @@ extension PagingKind {
 
     /// Piece sizes above 0 (the library makes no snapshot otherwise); at most 1 counts as the whole card.
     static let pieceSizeType = ValueType<Point>(
-        summary: "[width, height], each in (0, 1]", control: .numbers(["width", "height"]),
+        summary: "[width, height], each in (0, 1]", control: .numbers(["w", "h"]),
         decode: { v, p, d in
             let rule = NumberRule(minimum: 0, exclusive: true, maximum: 1, expectation: "a share of the card in (0, 1]")
             let n = try d.numbers(v, p, [rule, rule])
