@@ -38,7 +38,7 @@ public struct PiecePosition: Hashable, Sendable {
 }
 
 /// SnapshotTransformViewOptions.PiecesValue: a ratio that varies with the piece's row, column or index.
-public indirect enum PiecesValue<Ratio: PieceRatio>: Hashable, Sendable {
+public enum PiecesValue<Ratio: PieceRatio>: Hashable, Sendable {
     case columnBased(Ratio, reversed: Bool)
     case rowBased(Ratio, reversed: Bool)
     case columnOddEven(odd: Ratio, even: Ratio, increasing: Bool)
