@@ -8,6 +8,9 @@ import SceneSchema
 enum Controls {
     static func describe(_ scene: PreviewService.LoadedScene, source: String) -> JSONNode {
         let file = try? JSONParser.parse(source)
+        // What every key is, those the file leaves to a default or a preset included ("scale": "cylinder"
+        // gives the cylinder's minScale, not the declared default).
+        let explicit = try? JSONParser.parse(scene.document.explicitNode().text())
         let kind = SceneKinds.named(scene.document.kind)
         var controls: [JSONNode] = []
         func add(_ p: Parameter, prefix: String, group: String?) {
@@ -30,9 +33,8 @@ enum Controls {
             if p.defaultText == "required" { m.append(.init("required", .bool(true))) }
             if let v = file.flatMap({ lookup($0, key.split(separator: ".").map(String.init)) }) {
                 m.append(.init("value", node(v)))
-            } else if let v = canvasValue(key, scene.document.canvas) {
-                // Every kind has a canvas; one the file leaves out is the kind's, whose keys are known here.
-                m.append(.init("value", v))
+            } else if let v = explicit.flatMap({ lookup($0, key.split(separator: ".").map(String.init)) }) {
+                m.append(.init("value", node(v)))
                 m.append(.init("inFile", .bool(false)))
             }
             controls.append(.object(m))
@@ -54,16 +56,6 @@ enum Controls {
             .init("receiver", .string(CodeExport.receiver(of: scene.document.kind))),
             .init("parameters", .array(controls)),
         ])
-    }
-
-    static func canvasValue(_ key: String, _ canvas: Canvas) -> JSONNode? {
-        switch key {
-        case "canvas.width": .number(canvas.width)
-        case "canvas.height": .number(canvas.height)
-        case "canvas.scale": .number(canvas.scale)
-        case "canvas.background": .string(canvas.background.hex)
-        default: nil
-        }
     }
 
     static func control(_ c: Control) -> JSONNode {

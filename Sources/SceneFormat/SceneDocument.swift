@@ -38,7 +38,8 @@ public struct AnyPreviewKind: Sendable {
             let settings = decoded
             return SceneDocument(kind: K.name, settings: settings,
                                  makeAnimation: { K.animation(of: settings, text: $0) },
-                                 write: { SceneDocument.node(kind: K.name, K.schema.encode(settings, defaults: K.defaults)) })
+                                 write: { SceneDocument.node(kind: K.name, K.schema.encode(settings, defaults: K.defaults)) },
+                                 writeExplicitly: { SceneDocument.node(kind: K.name, K.schema.encodeExplicitly(settings)) })
         }
     }
 }
@@ -50,6 +51,7 @@ public struct SceneDocument: Sendable {
     public let settings: any PreviewSettings
     let makeAnimation: @Sendable (any TextMeasuring) -> any PreviewAnimation
     let write: @Sendable () -> JSONNode
+    let writeExplicitly: @Sendable () -> JSONNode
 
     public var canvas: Canvas { settings.canvas }
 
@@ -61,6 +63,9 @@ public struct SceneDocument: Sendable {
     /// The scene as the writer writes it: keys in declared order, values that differ from the kind's
     /// defaults only, small objects and steps on one line.
     public func json() -> String { write().text(.readable) + "\n" }
+
+    /// Every key with the value it has, those the file leaves to a default or a preset included.
+    public func explicitNode() -> JSONNode { writeExplicitly() }
 
     static func node(kind: String, _ body: JSONNode) -> JSONNode {
         guard case .object(let members) = body else { return body }

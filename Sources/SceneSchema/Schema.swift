@@ -14,6 +14,8 @@ public struct Field<Root>: @unchecked Sendable {
     let encodeFrom: ((Root) -> JSONNode)?
     /// The value as written over the defaults' own (objects write only what differs from it).
     let encodeOver: ((Root, Root) -> JSONNode)?
+    /// The value with every key of its objects written.
+    let encodeExplicitly: ((Root) -> JSONNode)?
     let sameAs: (Root, Root) -> Bool
 
     public init<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Root, V>, _ type: ValueType<V>, unit: String? = nil,
@@ -23,6 +25,7 @@ public struct Field<Root>: @unchecked Sendable {
         decodeInto = { root, v, p, d in try type.update(&root[keyPath: keyPath], v, p, d) }
         encodeFrom = { type.encode($0[keyPath: keyPath]) }
         encodeOver = { type.encode($0[keyPath: keyPath], over: $1[keyPath: keyPath]) }
+        encodeExplicitly = { type.encodeExplicitly($0[keyPath: keyPath]) }
         sameAs = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 
@@ -38,6 +41,7 @@ public struct Field<Root>: @unchecked Sendable {
         decodeInto = { root, v, p, d in apply(&root, try type.decode(v, p, d)) }
         encodeFrom = nil
         encodeOver = nil
+        encodeExplicitly = nil
         sameAs = { _, _ in true }
     }
 }
@@ -102,6 +106,11 @@ public struct Schema<Root>: @unchecked Sendable {
     }
 
     /// Every parameter with its default; an object's keys are its children.
+    /// Every written key, whatever its value: the settings in full.
+    public func encodeExplicitly(_ root: Root) -> JSONNode {
+        .object(fields.compactMap { field in field.encodeExplicitly.map { JSONNode.Member(field.key, $0(root)) } })
+    }
+
     public func parameters(defaults: Root) -> [Parameter] {
         fields.map { field in
             let defaultText: String
@@ -136,6 +145,7 @@ extension ValueType {
         type.nestedInline = inline
         type.updater = { current, v, p, d in try schema.decode(v, p, d, into: &current) }
         type.relativeEncoder = { schema.encode($0, defaults: $1) }
+        type.explicitEncoder = { schema.encodeExplicitly($0) }
         return type
     }
 }
@@ -157,7 +167,7 @@ extension ValueType {
         let names = presets.map(\.0)
         let like = Parameter(key: "like", summary: quotedList(names), defaultText: "", doc: doc, control: .choice(names))
         @Sendable func preset(_ name: String?) -> V { presets.first { $0.0 == name }?.1 ?? base }
-        return ValueType(
+        var type = ValueType(
             summary: summary, control: .json,
             nested: [like] + schema.parameters(defaults: base),
             decode: { v, p, d in
@@ -179,5 +189,10 @@ extension ValueType {
                 guard case .object(let members) = schema.encode(chosen.value, defaults: start) else { return .object([]) }
                 return .object((chosen.like.map { [JSONNode.Member("like", .string($0))] } ?? []) + members)
             })
+        type.explicitEncoder = { chosen in
+            guard case .object(let members) = schema.encodeExplicitly(chosen.value) else { return .object([]) }
+            return .object((chosen.like.map { [JSONNode.Member("like", .string($0))] } ?? []) + members)
+        }
+        return type
     }
 }

@@ -53,6 +53,9 @@ public struct ValueType<Value>: Sendable {
     /// key set alone (`--set scale.rotation3d.angle=0.5` over a preset) keeps the rest of that value.
     var updater: (@Sendable (inout Value, JSONValue, String, SceneDecoder) throws -> Void)? = nil
     var relativeEncoder: (@Sendable (Value, Value) -> JSONNode)? = nil
+    /// Objects written with every key, defaults included (a preset with all its values): what the designer
+    /// shows for keys a scene leaves to a preset or a default.
+    var explicitEncoder: (@Sendable (Value) -> JSONNode)? = nil
 
     public init(summary: String, control: Control = .json, nested: [Parameter] = [],
                 decode: @escaping @Sendable (JSONValue, String, SceneDecoder) throws -> Value,
@@ -71,6 +74,9 @@ public struct ValueType<Value>: Sendable {
     /// `value` as written where reading starts from `base` (an object writes only what differs from it).
     public func encode(_ value: Value, over base: Value) -> JSONNode { relativeEncoder?(value, base) ?? encoder(value) }
 
+    /// `value` with every key of every object written.
+    public func encodeExplicitly(_ value: Value) -> JSONNode { explicitEncoder?(value) ?? encoder(value) }
+
     /// The same JSON read into another type: `to` may reject a value (with the decoder at hand for positions).
     public func map<T>(summary: String? = nil, control: Control? = nil,
                        to: @escaping @Sendable (Value, JSONValue, String, SceneDecoder) throws -> T,
@@ -80,6 +86,7 @@ public struct ValueType<Value>: Sendable {
                                 decode: { v, p, d in try to(base.decoder(v, p, d), v, p, d) },
                                 encode: { base.encoder(from($0)) })
         type.nestedInline = base.nestedInline
+        if let explicit = base.explicitEncoder { type.explicitEncoder = { explicit(from($0)) } }
         return type
     }
 }
@@ -186,6 +193,7 @@ extension ValueType {
                                  },
                                  encode: { $0.map(wrapped.encode) ?? .null })
         type.nestedInline = wrapped.nestedInline
+        if let explicit = wrapped.explicitEncoder { type.explicitEncoder = { $0.map(explicit) ?? .null } }
         if wrapped.updater != nil {
             type.updater = { current, v, p, d in
                 if case .null = v.kind { current = nil; return }

@@ -271,6 +271,24 @@ final class DesignerModelTests: XCTestCase {
         }
     }
 
+    /// A key the file leaves to a preset shows the preset's value, marked as not in the file: "scale":
+    /// "cylinder" gives minScale 0.55 (ScaleTransformViewOptions.layout(.cylinder)), not the declared 0.75;
+    /// the canvas the file leaves out is the kind's.
+    func testKeysLeftToAPresetShowThePresetsValue() throws {
+        let service = PreviewService(folder: DesignerAPITests.scenes)
+        let scene = try service.load("paging-scale-cylinder")
+        let description = Controls.describe(scene, source: try service.source(of: "paging-scale-cylinder")).text()
+        let json = try JSONSerialization.jsonObject(with: Data(description.utf8)) as! [String: Any]
+        let parameters = Dictionary(uniqueKeysWithValues: (json["parameters"] as! [[String: Any]]).map { ($0["key"] as! String, $0) })
+        XCTAssertEqual(parameters["scale.like"]?["value"] as? String, "cylinder")
+        XCTAssertNil(parameters["scale.like"]?["inFile"])
+        XCTAssertEqual(parameters["scale.minScale"]?["value"] as? Double, 0.55)
+        XCTAssertEqual(parameters["scale.minScale"]?["inFile"] as? Bool, false)
+        XCTAssertEqual(parameters["scale.minScale"]?["defaultValue"] as? Double, 0.75)
+        XCTAssertEqual(parameters["canvas.scale"]?["value"] as? Double, 0.5)
+        XCTAssertEqual(parameters["canvas.scale"]?["inFile"] as? Bool, false)
+    }
+
     func testSwiftLiteralsFollowTheControls() {
         let swift = CodeExport.swift(kind: "flow", overrides: [
             SceneOverride("eyePosition=250")!, SceneOverride("reversed=true")!, SceneOverride("cellStyle=null")!,
