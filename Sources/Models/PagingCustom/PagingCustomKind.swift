@@ -58,9 +58,9 @@ public enum PagingCustomKind: PreviewKind {
         .keyFrames(\.keyFrames),
     ], check: { s, object, d in
         let pages = s.sample.itemCount - s.sample.firstPage
-        if s.page < -s.sample.firstPage || s.page >= pages {
+        if s.page >= pages {
             throw d.error(object.position(of: "page"), "page",
-                          "expected a page in \(-s.sample.firstPage)...\(pages - 1) for the \(s.sample.rawValue) sample, found \(s.page)")
+                          "expected a page in 0...\(pages - 1) for the \(s.sample.rawValue) sample, found \(s.page)")
         }
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
     })
