@@ -92,8 +92,7 @@ public struct BankCard: Hashable, Sendable {
         s.shape(s.stroke(lines, width: 1), .rgb(170, 120, 40))
         let white = Color.white, faint = Color(red: 1, green: 1, blue: 1, alpha: 0.7)
         for (i, group) in number.enumerated() {
-            s.layers.append(Self.label(group, frame: s.r(0.065 + Double(i) * 0.24, 0.46, 0.22, 0.12), size: 17, weight: .medium, color: white,
-                                       alignment: i == 3 ? .right : .left))
+            s.layers.append(Self.label(group, frame: s.r(0.07 + Double(i) * 0.242, 0.46, 0.2, 0.12), size: 17, weight: .medium, color: white))
         }
         s.layers.append(Self.label("CARD HOLDER", frame: s.r(0.065, 0.72, 0.5, 0.07), size: 9.5, weight: .semibold, color: faint))
         s.layers.append(Self.label(Self.holder, frame: s.r(0.065, 0.8, 0.6, 0.09), size: 12, weight: .bold, color: white))

@@ -37,8 +37,7 @@ public enum FruitPicture: String, CaseIterable, Hashable, Sendable {
         s.shape(s.leaf(from: s.p(0.63, 0.16), to: s.p(0.2, 0.2), width: 0.16), .rgb(52, 120, 44))
         s.ellipse(s.r(0.22, 0.14, 0.52, 0.56), diagonal([.rgb(214, 40, 40), .rgb(240, 90, 40), .rgb(250, 196, 60)]), angle: -0.2)
         s.ellipse(s.r(0.3, 0.22, 0.16, 0.12), .rgb(255, 255, 255, 0.25), angle: -0.4)
-        s.shape(s.stroke({ var p = Path(); p.move(to: s.p(0.6, 0.17)); p.quad(to: s.p(0.67, 0.2), control: s.p(0.64, 0.14)); return p }(),
-                         width: 3), .rgb(110, 80, 40))
+        s.shape(s.band(from: s.p(0.6, 0.17), to: s.p(0.67, 0.2), control: s.p(0.64, 0.14), width: 3), .rgb(110, 80, 40))
         s.ellipse(s.r(0.03, 0.52, 0.46, 0.3), diagonal([.rgb(255, 214, 80), .rgb(244, 160, 30)]), angle: 0.15)
         s.ellipse(s.r(0.48, 0.42, 0.46, 0.52), diagonal([.rgb(250, 200, 40), .rgb(236, 140, 20)]))
         for row in 0..<4 {
@@ -50,23 +49,24 @@ public enum FruitPicture: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// A green apple: two lobes, a stem and a leaf.
+    /// A green apple: a body of three overlapping ellipses shaded alike top to bottom (so they read as one), the
+    /// dimple, a stem and a leaf.
     static func apple(_ s: inout Sketch) {
-        let skin = diagonal([.rgb(200, 226, 100), .rgb(140, 190, 50), .rgb(80, 140, 30)])
-        s.ellipse(s.r(0.1, 0.2, 0.5, 0.72), skin, angle: 0.12)
-        s.ellipse(s.r(0.38, 0.2, 0.5, 0.72), skin, angle: -0.12)
-        s.ellipse(s.r(0.22, 0.28, 0.14, 0.2), .rgb(255, 255, 255, 0.3), angle: 0.3)
-        s.shape(s.stroke({ var p = Path(); p.move(to: s.p(0.49, 0.27)); p.quad(to: s.p(0.53, 0.04), control: s.p(0.48, 0.12)); return p }(),
-                         width: 6), .rgb(110, 76, 40))
+        let skin = LinearGradient(colors: [.rgb(196, 224, 96), .rgb(146, 196, 56), .rgb(86, 142, 30)])
+        s.ellipse(s.r(0.1, 0.2, 0.5, 0.74), skin)
+        s.ellipse(s.r(0.4, 0.2, 0.5, 0.74), skin)
+        s.ellipse(s.r(0.2, 0.24, 0.6, 0.7), skin)
+        s.ellipse(s.r(0.42, 0.22, 0.16, 0.06), .rgb(90, 130, 30, 0.5))
+        s.ellipse(s.r(0.2, 0.3, 0.12, 0.22), .rgb(255, 255, 255, 0.3), angle: 0.3)
+        s.shape(s.band(from: s.p(0.5, 0.26), to: s.p(0.54, 0.04), control: s.p(0.48, 0.12), width: 6), .rgb(110, 76, 40))
         s.shape(s.leaf(from: s.p(0.53, 0.12), to: s.p(0.82, 0.05), width: 0.2), .rgb(70, 140, 50))
     }
 
     /// Two cherries on joined stems, with a leaf.
     static func cherry(_ s: inout Sketch) {
-        var stems = Path()
-        stems.move(to: s.p(0.29, 0.5)); stems.quad(to: s.p(0.58, 0.06), control: s.p(0.36, 0.2))
-        stems.move(to: s.p(0.7, 0.42)); stems.quad(to: s.p(0.58, 0.06), control: s.p(0.7, 0.2))
-        s.shape(s.stroke(stems, width: 4), .rgb(100, 110, 40))
+        var stems = s.band(from: s.p(0.29, 0.5), to: s.p(0.58, 0.06), control: s.p(0.36, 0.2), width: 4)
+        stems.append(s.band(from: s.p(0.7, 0.42), to: s.p(0.58, 0.06), control: s.p(0.7, 0.2), width: 4))
+        s.shape(stems, .rgb(100, 110, 40))
         s.shape(s.leaf(from: s.p(0.58, 0.07), to: s.p(0.88, 0.16), width: 0.22), .rgb(60, 130, 50))
         let skin = diagonal([.rgb(236, 40, 60), .rgb(180, 10, 30), .rgb(100, 0, 16)])
         s.ellipse(s.r(0.06, 0.46, 0.44, 0.47), skin)
@@ -110,9 +110,9 @@ public enum FruitPicture: String, CaseIterable, Hashable, Sendable {
     /// The sample's vegan badge (an image): a leaf in a ring, in the label's green.
     static func veganIcon(in r: Rect) -> [FilledShape] {
         let green = Color(red: 0.5294117647, green: 0.7647058824, blue: 0.2509803922)
-        let ring = Path.ellipse(in: r.insetBy(dx: 2, dy: 2)).stroked(StrokeStyle(width: 2, cap: .butt, join: .miter, miterLimit: 10))
+        let ring = Sketch.ring(in: r.insetBy(dx: 2, dy: 2), width: 2)
         let s = Sketch(r)
         let leaf = s.leaf(from: s.p(0.32, 0.7), to: s.p(0.72, 0.28), width: 0.28)
-        return [FilledShape(path: ring, fill: green), FilledShape(path: leaf, fill: green)]
+        return [FilledShape(path: ring, fill: green, rule: .evenOdd), FilledShape(path: leaf, fill: green)]
     }
 }

@@ -196,7 +196,8 @@ struct PageDots {
             let c = Point(Self.radius + Self.ring + Double(i) * (Self.gap + Self.radius * 2), size.height / 2)
             let dot = Path.ellipse(in: Rect(c.x - Self.radius, c.y - Self.radius, Self.radius * 2, Self.radius * 2))
             if i == current {
-                return FilledShape(path: dot.stroked(StrokeStyle(width: Self.ring, cap: .butt, join: .miter, miterLimit: 10)), fill: .white)
+                return FilledShape(path: Sketch.ring(in: Rect(c.x - Self.radius, c.y - Self.radius, Self.radius * 2, Self.radius * 2), width: Self.ring),
+                                   fill: .white, rule: .evenOdd)
             }
             return FilledShape(path: dot, fill: Color(red: 1, green: 1, blue: 1, alpha: 0.57))
         }

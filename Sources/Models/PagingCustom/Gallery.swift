@@ -196,7 +196,7 @@ extension CustomScreen {
             var arrow = Path()
             arrow.move(to: Point(c.x - s * arm, c.y)); arrow.line(to: Point(c.x + s * arm, c.y))
             arrow.move(to: Point(c.x + s * (arm - head), c.y - head)); arrow.line(to: Point(c.x + s * arm, c.y)); arrow.line(to: Point(c.x + s * (arm - head), c.y + head))
-            shapes = [FilledShape(path: stroke(Path.ellipse(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r)), 1.2), fill: .white),
+            shapes = [FilledShape(path: Sketch.ring(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r), width: 1.2), fill: .white, rule: .evenOdd),
                       FilledShape(path: stroke(arrow, 1.2), fill: .white)]
         }
         var art = Layer(name: "symbol", frame: Rect(0, 0, frame.width, frame.height))

@@ -83,6 +83,29 @@ struct Sketch {
     func stroke(_ path: Path, width: Double) -> Path {
         path.stroked(StrokeStyle(width: width, cap: .round, join: .round, miterLimit: 10))
     }
+
+    /// A curved stem of even `width` from `a` to `b`, bent towards `control`: two offset curves, closed. (A
+    /// stroked curve is flattened into many points; this stays a few curves, so `tree` can write it.)
+    func band(from a: Point, to b: Point, control c: Point, width: Double) -> Path {
+        let d = b - a
+        let k = width / 2 / max(d.length, 1e-9)
+        let n = Point(-d.y * k, d.x * k)
+        var path = Path()
+        path.move(to: a + n)
+        path.quad(to: b + n, control: c + n)
+        path.line(to: b - n)
+        path.quad(to: a - n, control: c - n)
+        path.close()
+        return path
+    }
+
+    /// A ring of stroke `width` on the ellipse in `rect`, to fill even-odd (two ellipses rather than a
+    /// flattened stroke).
+    static func ring(in rect: Rect, width: Double) -> Path {
+        var path = Path.ellipse(in: rect.insetBy(dx: -width / 2, dy: -width / 2))
+        path.append(Path.ellipse(in: rect.insetBy(dx: width / 2, dy: width / 2)))
+        return path
+    }
 }
 
 extension Color {

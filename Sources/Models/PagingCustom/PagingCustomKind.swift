@@ -34,8 +34,6 @@ public enum PagingCustomKind: PreviewKind {
 
     public static let defaults = Settings()
 
-    static let offsetRule = NumberRule(minimum: -1e6, maximum: 1e6, expectation: "an offset in −1000000...1000000 points")
-
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "414 × 896 pt at 0.5 px/pt, white",
               doc: "the samples' iPhone (11, XR) screen, as in the paging scenes"),
@@ -44,7 +42,7 @@ public enum PagingCustomKind: PreviewKind {
         Field("sample", \.sample, .choice(),
               doc: "the screen: FruitsViewController (README: flowlayout), GalleryViewController (gallery) or CardsViewController (cards)"),
         Field("page", \.page, .integer, doc: "the page shown at the start (Cards counts from the middle item it starts on)"),
-        Field("contentOffset", \.contentOffset, .optional(.number(offsetRule)), unit: "pt",
+        Field("contentOffset", \.contentOffset, .optional(.number(PagingKind.offsetRule)), unit: "pt",
               doc: "freezes the scroll at this offset in every frame (Cards: its y, 448000 is where it starts)"),
         Field("decelerationRate", \.decelerationRate,
               .number(NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
