@@ -138,32 +138,26 @@ extension CustomScreen {
         frame.sublayers = page.photo.picture.layers(in: frame.bounds)
         container.sublayers = [frame]
 
-        var title = Layer(name: "title", frame: page.title)
-        title.contents = .text(TextContents(page.photo.title, weight: .semibold, size: 33, color: .white))
+        var title = galleryLabel("title", TextContents(page.photo.title, weight: .semibold, size: 33, color: .white), frame: page.title)
         title.transform = Transform3D(t.title)
         title.opacity = t.titleAlpha
-        var subtitle = Layer(name: "subtitle", frame: page.subtitle)
-        subtitle.contents = .text(TextContents(page.photo.subtitle, weight: .light, size: 26, color: .white))
+        var subtitle = galleryLabel("subtitle", TextContents(page.photo.subtitle, weight: .light, size: 26, color: .white), frame: page.subtitle)
         subtitle.transform = Transform3D(t.subtitle)
         subtitle.opacity = t.subtitleAlpha
-        for i in [0, 1] {
-            var label = i == 0 ? title : subtitle
-            label.zPosition = 1000
-            label.shadowColor = .black
-            label.shadowOpacity = 0.5
-            label.shadowOffset = Point(0, 2)
-            label.shadowRadius = 2
-            if i == 0 { title = label } else { subtitle = label }
-        }
         cell.sublayers = [background, container, title, subtitle]
         return cell
     }
 
-    func polygon(_ points: [Point]) -> Path {
-        var path = Path()
-        for (i, p) in points.enumerated() { if i == 0 { path.move(to: p) } else { path.line(to: p) } }
-        path.close()
-        return path
+    /// The cell's white labels: above the photo (zPosition 1000 to its 500), with a small black shadow.
+    func galleryLabel(_ name: String, _ text: TextContents, frame: Rect) -> Layer {
+        var label = Layer(name: name, frame: frame)
+        label.contents = .text(text)
+        label.zPosition = 1000
+        label.shadowColor = .black
+        label.shadowOpacity = 0.5
+        label.shadowOffset = Point(0, 2)
+        label.shadowRadius = 2
+        return label
     }
 
     enum WhiteSymbol { case squareArrowLeft, triangleLeft, triangleRight, arrowCircleLeft, arrowCircleRight }
@@ -180,7 +174,7 @@ extension CustomScreen {
             // One outline (a block arrow) so that even-odd cuts it cleanly out of the square.
             let side = 26.0, arm = 7.5, head = 6.5, shaft = 1.6
             var square = Path.roundedRect(Rect(c.x - side / 2, c.y - side / 2, side, side), radius: 6)
-            square.append(polygon([Point(c.x - arm, c.y), Point(c.x - arm + head, c.y - head), Point(c.x - arm + head, c.y - shaft),
+            square.append(Path.polygon([Point(c.x - arm, c.y), Point(c.x - arm + head, c.y - head), Point(c.x - arm + head, c.y - shaft),
                                    Point(c.x + arm, c.y - shaft), Point(c.x + arm, c.y + shaft), Point(c.x - arm + head, c.y + shaft),
                                    Point(c.x - arm + head, c.y + head)]))
             shapes = [FilledShape(path: square, fill: .white, rule: .evenOdd)]
@@ -188,7 +182,7 @@ extension CustomScreen {
             let r = 22.5, t = 8.0
             let s = symbol == .triangleLeft ? -1.0 : 1.0
             var disc = Path.ellipse(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r))
-            disc.append(polygon([Point(c.x + s * t * 1.1, c.y), Point(c.x - s * t * 0.7, c.y - t), Point(c.x - s * t * 0.7, c.y + t)]))
+            disc.append(Path.polygon([Point(c.x + s * t * 1.1, c.y), Point(c.x - s * t * 0.7, c.y - t), Point(c.x - s * t * 0.7, c.y + t)]))
             shapes = [FilledShape(path: disc, fill: .white, rule: .evenOdd)]
         case .arrowCircleLeft, .arrowCircleRight:
             let r = 22.0, arm = 10.0, head = 7.0

@@ -57,14 +57,7 @@ struct Sketch {
     mutating func shape(_ path: Path, _ color: Color) { shapes([FilledShape(path: path, fill: color)]) }
 
     /// A polygon through fractional points.
-    func polygon(_ points: [(Double, Double)]) -> Path {
-        var path = Path()
-        for (i, q) in points.enumerated() {
-            if i == 0 { path.move(to: p(q.0, q.1)) } else { path.line(to: p(q.0, q.1)) }
-        }
-        path.close()
-        return path
-    }
+    func polygon(_ points: [(Double, Double)]) -> Path { Path.polygon(points.map { p($0.0, $0.1) }) }
 
     /// A leaf: two arcs between its base and tip, bulging `width` (a fraction of its length) to each side.
     func leaf(from base: Point, to tip: Point, width: Double) -> Path {
@@ -104,6 +97,16 @@ struct Sketch {
     static func ring(in rect: Rect, width: Double) -> Path {
         var path = Path.ellipse(in: rect.insetBy(dx: -width / 2, dy: -width / 2))
         path.append(Path.ellipse(in: rect.insetBy(dx: width / 2, dy: width / 2)))
+        return path
+    }
+}
+
+extension Path {
+    /// A closed polygon through `points`.
+    static func polygon(_ points: [Point]) -> Path {
+        var path = Path()
+        for (i, p) in points.enumerated() { if i == 0 { path.move(to: p) } else { path.line(to: p) } }
+        path.close()
         return path
     }
 }
