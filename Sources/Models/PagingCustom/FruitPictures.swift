@@ -80,10 +80,13 @@ public enum FruitPicture: String, CaseIterable, Hashable, Sendable {
         s.ellipse(s.r(0.04, 0.14, 0.92, 0.72), diagonal([.rgb(170, 190, 50), .rgb(240, 170, 30)]), angle: -0.12)
         s.ellipse(s.r(0.08, 0.2, 0.84, 0.6), diagonal([.rgb(255, 150, 60), .rgb(240, 100, 30)]), angle: -0.12)
         s.ellipse(s.r(0.3, 0.33, 0.44, 0.32), diagonal([.rgb(220, 90, 30), .rgb(190, 60, 20)]), angle: -0.12)
+        // Seeds in two rings about the cavity's centre, tilted with it.
         var seeds: [FilledShape] = []
+        let centre = s.p(0.52, 0.49), tilt = -0.12
         for i in 0..<14 {
-            let a = Double(i) / 14 * 2 * .pi
-            let c = s.p(0.52 + 0.15 * cos(a) * (i % 2 == 0 ? 1 : 0.6), 0.49 + 0.1 * sin(a) * (i % 2 == 0 ? 1 : 0.6) - 0.02 * cos(a))
+            let a = Double(i) / 14 * 2 * .pi, k = i % 2 == 0 ? 1 : 0.6
+            let x = 0.15 * cos(a) * k * s.rect.width, y = 0.1 * sin(a) * k * s.rect.height
+            let c = Point(centre.x + x * cos(tilt) - y * sin(tilt), centre.y + x * sin(tilt) + y * cos(tilt))
             seeds.append(FilledShape(path: Path.ellipse(in: Rect(c.x - 6, c.y - 6, 12, 12)), fill: .rgb(40, 24, 20)))
         }
         s.shapes(seeds)

@@ -21,7 +21,7 @@ public enum GalleryPicture: String, CaseIterable, Hashable, Sendable {
         case .fjord:
             Self.landscape(&s, sky: [.rgb(120, 160, 200), .rgb(230, 210, 190)], sun: .rgb(255, 236, 200),
                            ridges: [.rgb(110, 120, 140), .rgb(60, 76, 90), .rgb(30, 44, 50)], water: [.rgb(70, 110, 140), .rgb(20, 40, 60)],
-                           peaks: [0.35, 0.2, 0.45])
+                           peak: (0.32, 0.2))
         case .milena:
             Self.portrait(&s, backdrop: [.rgb(200, 190, 170), .rgb(120, 110, 96)], skin: .rgb(240, 206, 180),
                           hair: .rgb(200, 160, 90), clothes: [.rgb(140, 40, 50), .rgb(80, 20, 30)], lean: 0)
@@ -31,11 +31,11 @@ public enum GalleryPicture: String, CaseIterable, Hashable, Sendable {
         case .almsee:
             Self.landscape(&s, sky: [.rgb(70, 110, 170), .rgb(200, 220, 240)], sun: nil,
                            ridges: [.rgb(150, 160, 180), .rgb(70, 100, 90), .rgb(30, 60, 40)], water: [.rgb(60, 120, 130), .rgb(20, 50, 60)],
-                           peaks: [0.28, 0.4, 0.5])
+                           peak: (0.62, 0.24))
         case .pizBeverin:
             Self.landscape(&s, sky: [.rgb(30, 40, 90), .rgb(240, 150, 110)], sun: .rgb(255, 210, 160),
                            ridges: [.rgb(230, 230, 240), .rgb(90, 80, 110), .rgb(40, 36, 60)], water: nil,
-                           peaks: [0.12, 0.3, 0.5])
+                           peak: (0.5, 0.12))
         }
         return s.layers
     }
@@ -87,22 +87,23 @@ public enum GalleryPicture: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Sky, an optional low sun, three mountain ridges far to near, and a lake mirroring the sky.
-    static func landscape(_ s: inout Sketch, sky: [Color], sun: Color?, ridges: [Color], water: [Color]?, peaks: [Double]) {
+    /// Sky, an optional low sun, three mountain ridges far to near (the far one's summit at `peak`, snow-capped),
+    /// and a lake mirroring the sky.
+    static func landscape(_ s: inout Sketch, sky: [Color], sun: Color?, ridges: [Color], water: [Color]?, peak: (x: Double, y: Double)) {
         s.fill(LinearGradient(colors: sky))
         if let sun { s.ellipse(s.r(0.62, 0.3, 0.16, 0.1), sun) }
         let horizon = water == nil ? 1.0 : 0.68
+        let (px, py) = peak
+        let skylines: [[(Double, Double)]] = [
+            [(0, 0.42), (px - 0.3, 0.34), (px - 0.16, 0.38), (px, py), (px + 0.14, 0.3), (px + 0.26, 0.36), (px + 0.4, 0.3), (1, 0.4)],
+            [(0, 0.5), (0.16, 0.41), (0.3, 0.48), (0.46, 0.38), (0.62, 0.47), (0.78, 0.4), (1, 0.5)],
+            [(0, 0.6), (0.2, 0.54), (0.36, 0.6), (0.56, 0.52), (0.8, 0.6), (1, 0.55)],
+        ]
         for (i, color) in ridges.enumerated() {
-            let base = 0.36 + Double(i) * 0.1
-            let peak = peaks[i]
-            var points: [(Double, Double)] = [(-0.05, horizon), (-0.05, base + 0.1)]
-            let top = 0.15 + Double(i) * 0.3
-            points += [(top - 0.25, base), (top - 0.1, base - 0.08), (top, peak + Double(i) * 0.1), (top + 0.14, base - 0.04),
-                       (top + 0.3, base + 0.02), (top + 0.45, base - 0.06), (1.05, base + 0.06), (1.05, horizon)]
-            s.shape(s.polygon(points), color)
+            s.shape(s.polygon([(0, horizon)] + skylines[i] + [(1, horizon)]), color)
             if i == 0 {
-                // Snow on the far peak.
-                s.shape(s.polygon([(top - 0.06, peak + 0.08), (top, peak), (top + 0.05, peak + 0.06), (top + 0.01, peak + 0.05)]), .rgb(250, 250, 255, 0.9))
+                s.shape(s.polygon([(px - 0.07, py + 0.06), (px, py), (px + 0.06, py + 0.05), (px + 0.02, py + 0.04), (px - 0.02, py + 0.07)]),
+                        .rgb(250, 250, 255, 0.9))
             }
         }
         if let water {

@@ -28,7 +28,8 @@ struct Sketch {
         var layer = Layer(name: "ellipse", frame: Rect(frame.midX - d / 2, frame.midY - d / 2, d, d))
         layer.cornerRadius = d / 2
         layer.contents = .gradient(gradient)
-        layer.transform = Transform3D.scale(1, frame.height / max(d, 1e-9)).rotated(angle, 0, 0, 1)
+        // Squash first, then turn: an ellipse tilted by `angle`.
+        layer.transform = Transform3D.scale(1, frame.height / max(d, 1e-9)).concatenating(.rotation(angle, 0, 0, 1))
         layer.opacity = opacity
         layers.append(layer)
     }
