@@ -125,6 +125,35 @@ final class PagingCustomTransformTests: XCTestCase {
         XCTAssertEqual(untouched.subtitleAlpha, 0.74)
     }
 
+    /// The photo zooms 0.2 over 7 s of rest, then back: 3.5 s → 1.1, 7 s → 1.2, 10.5 s → 1.1, 14 s → 1.
+    func testGalleryPhotoZoom() {
+        for (seconds, zoom) in [(0.0, 1.0), (3.5, 1.1), (7, 1.2), (10.5, 1.1), (14, 1.0)] {
+            XCTAssertEqual(GalleryTransforms.photoZoom(restedSeconds: seconds), zoom, accuracy: 1e-12, "zoom after \(seconds) s")
+        }
+    }
+
+    /// The gallery's script as the animation reads it: before the first drag page 0 has rested since the start;
+    /// once settled on page 1, the rest counts from the moment the offset stopped exactly on 414.
+    func testGalleryRestFromTheScript() {
+        let drag = ScrollGesture.drag(FingerDrag(from: Point(330, 450), to: Point(130, 450), curve: .easeIn))
+        let scene = PagingCustomScene(canvas: Canvas(width: 414, height: 896), framesPerSecond: 30, sample: .gallery,
+                                      physics: ScrollPhysics(decelerationRate: 0.99), gestures: [.wait(0.4), drag, .release(velocity: nil), .wait(2)],
+                                      initialPage: 0, frozenOffset: nil, showsTouches: false)
+        struct Fixed: TextMeasuring { func width(of text: TextContents) -> Double { 10 } }
+        let animation = scene.animation(text: Fixed())
+        let early = animation.galleryRest(at: 0.3)
+        XCTAssertFalse(early.hasScrolled)
+        XCTAssertEqual(early.seconds ?? -1, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(early.restedByPage[0] ?? 0, 0.3, accuracy: 1e-9)
+        let late = animation.galleryRest(at: 2.5)
+        XCTAssertTrue(late.hasScrolled)
+        let settled = try? XCTUnwrap(late.seconds)
+        XCTAssertNotNil(settled)
+        XCTAssertEqual(late.restedByPage[1] ?? 0, settled ?? -1, accuracy: 1e-9)
+        XCTAssertEqual(late.restedByPage[0] ?? 0, 0.4, accuracy: 2e-3)
+        XCTAssertEqual(animation.timeline.sample(at: 2.5).contentOffset, 414)
+    }
+
     // MARK: Cards
 
     /// logProgress(min, max, p) = log10(1 + 99 × |p − min| / |max − min|) / 2; a quarter page: log10(50.5) / 2 =

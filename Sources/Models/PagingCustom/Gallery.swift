@@ -40,6 +40,19 @@ struct GalleryTransforms: Hashable, Sendable {
     /// The text animator that brings the labels home once a page comes to rest: 1 s, ease out.
     static let textSettleDuration = 1.0
 
+    /// The photo's slow zoom (its own property animator): 7 s linear to 1.2 while the page rests, held while it
+    /// moves, then back to 1 the same way, and so on.
+    static let zoomDuration = 7.0
+    static let zoomScale = 1.2
+
+    static func photoZoom(restedSeconds s: Double) -> Double {
+        let k = max(0, s) / zoomDuration
+        let cycle = k.rounded(.down)
+        let share = k - cycle
+        let rising = Int(cycle) % 2 == 0
+        return 1 + (zoomScale - 1) * (rising ? share : 1 - share)
+    }
+
     /// The labels' transforms for a page `p` away: they drop and stretch as the page leaves.
     static func texts(_ p: Double) -> (title: AffineTransform, subtitle: AffineTransform) {
         let a = abs(p)
@@ -100,14 +113,16 @@ struct GalleryPageLayout: Sendable {
 extension CustomScreen {
     func gallery(_ pages: [GalleryPageLayout], rest: GalleryRest) -> [Layer] {
         let view = self.pages { index, progress, size in
-            galleryCell(pages[index], index: index, transforms: GalleryTransforms(progress: progress, rest: rest), progress: progress, size: size)
+            galleryCell(pages[index], index: index, transforms: GalleryTransforms(progress: progress, rest: rest), rest: rest,
+                        progress: progress, size: size)
         }
         return [view, circleSymbol(.squareArrowLeft, frame: Rect(27, 58, 33, 30)),
                 circleSymbol(.triangleLeft, frame: Rect(117.5, 759, 55, 53)),
                 circleSymbol(.triangleRight, frame: Rect(241.5, 759, 55, 53))]
     }
 
-    func galleryCell(_ page: GalleryPageLayout, index: Int, transforms t: GalleryTransforms, progress: Double, size: Size) -> Layer {
+    func galleryCell(_ page: GalleryPageLayout, index: Int, transforms t: GalleryTransforms, rest: GalleryRest, progress: Double,
+                     size: Size) -> Layer {
         var cell = Layer(name: "cell-\(index)", frame: Rect(0, 0, size.width, size.height))
         cell.zPosition = -abs(libraryRound(progress))
         let bounds = Rect(0, 0, size.width, size.height)
@@ -135,7 +150,11 @@ extension CustomScreen {
         var frame = Layer(name: "photo-frame", frame: Rect(0, 0, page.photoFrame.width, page.photoFrame.height))
         frame.cornerRadius = 6
         frame.masksToBounds = true
-        frame.sublayers = page.photo.picture.layers(in: frame.bounds)
+        var photo = Layer(name: "photo", frame: frame.bounds)
+        photo.sublayers = page.photo.picture.layers(in: frame.bounds)
+        let zoom = GalleryTransforms.photoZoom(restedSeconds: rest.restedByPage[index] ?? 0)
+        photo.transform = .scale(zoom, zoom)
+        frame.sublayers = [photo]
         container.sublayers = [frame]
 
         var title = galleryLabel("title", TextContents(page.photo.title, weight: .semibold, size: 33, color: .white), frame: page.title)

@@ -119,28 +119,39 @@ public struct PagingCustomAnimation: Sendable {
     }
 
     /// How long the gallery has rested on a page at `t` (the cells' progress exactly 0 starts their text
-    /// animators), and whether it has moved at all since the start.
+    /// animators), whether it has moved at all since the start, and how long each page has rested in all (its
+    /// photo's zoom runs only then). Every item has a cell of its own (10 visible, 8 items), so no animator
+    /// passes from one photo to another.
     func galleryRest(at t: Double) -> GalleryRest {
         if scene.frozenOffset != nil { return GalleryRest(seconds: nil, hasScrolled: true) }
         let samples = timeline.samples
         guard !samples.isEmpty else { return GalleryRest(seconds: nil, hasScrolled: false) }
         let step = ScriptClock.step
         let last = min(samples.count - 1, max(0, Int((t / step).rounded())))
-        let offset = samples[last].contentOffset
         let page = scene.layout.pageLength
-        let onPage = page > 0 && offset == (offset / page).rounded() * page
+        func restingPage(_ offset: Double) -> Int? {
+            guard page > 0 else { return nil }
+            let index = (offset / page).rounded()
+            return offset == index * page ? Int(index) : nil
+        }
+        let offset = samples[last].contentOffset
         var first = last
         while first > 0, samples[first - 1].contentOffset == offset { first -= 1 }
-        let hasScrolled = first > 0
-        return GalleryRest(seconds: onPage ? Double(last - first) * step : nil, hasScrolled: hasScrolled)
+        var rested: [Int: Double] = [:]
+        for sample in samples[..<last] {
+            if let index = restingPage(sample.contentOffset) { rested[index, default: 0] += step }
+        }
+        return GalleryRest(seconds: restingPage(offset) != nil ? Double(last - first) * step : nil, hasScrolled: first > 0,
+                           restedByPage: rested)
     }
 }
 
-/// The gallery's settled state: seconds since the scroll came to rest on a page (nil while it moves), and
-/// whether it ever moved.
+/// The gallery's settled state: seconds since the scroll came to rest on a page (nil while it moves), whether
+/// it ever moved, and each page's seconds at rest so far.
 struct GalleryRest: Hashable, Sendable {
     var seconds: Double?
     var hasScrolled: Bool
+    var restedByPage: [Int: Double] = [:]
 }
 
 /// One frame of a custom sample's screen: the collection view's cells, each given its progress, and the
