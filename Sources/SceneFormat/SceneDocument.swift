@@ -12,6 +12,7 @@ public enum SceneKinds {
         AnyPreviewKind(SwipeKind.self),
         AnyPreviewKind(PagingKind.self),
         AnyPreviewKind(CoverFlowKind.self),
+        AnyPreviewKind(PagingCustomKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
