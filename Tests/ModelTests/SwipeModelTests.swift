@@ -175,6 +175,21 @@ final class SwipeTimelineTests: XCTestCase {
         XCTAssertEqual(end.touch, Point(20, 150))
     }
 
+    func testAPathIsFollowedAndAPreRollStartsTheCellOpen() {
+        // A recording that loops from mid-swipe: the finger went down before the first frame.
+        let path = FingerPath([.init(-0.3, Point(350, 150)), .init(0, Point(290, 150)), .init(0.4, Point(200, 150))])!
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [.path(path), .release(velocity: nil)])
+        XCTAssertEqual(timeline.sample(at: 0).cell?.offset ?? 0, -60, accuracy: 1e-9, "60 pt open at the first frame")
+        XCTAssertEqual(timeline.sample(at: 0).touch, Point(290, 150))
+        for t in stride(from: 0.0, through: 0.4, by: 0.05) {
+            let finger = path.position(at: t)
+            XCTAssertEqual(timeline.sample(at: t).touch!.x, finger.x, accuracy: 1e-9)
+            XCTAssertEqual(timeline.sample(at: t).cell!.offset, finger.x - 350, accuracy: 1e-9)
+        }
+        XCTAssertNil(timeline.sample(at: 0.401).touch, "lifted at the path's end")
+        XCTAssertEqual(timeline.sample(at: 2).cell?.offset ?? 0, -222, accuracy: 0.01, "the release opens the buttons")
+    }
+
     func testPullingTheWrongWayIsResisted() {
         let timeline = SwipeTimeline(table: table(trailing: three, leading: nil), gestures: [
             .touchDown(Point(100, 150)),

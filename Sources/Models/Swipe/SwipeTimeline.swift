@@ -14,6 +14,8 @@ public enum SwipeGesture: Hashable, Sendable {
     case wait(Double)
     /// A finger touches a point for a moment (a button, or the content of an open cell to close it).
     case tap(FingerTap)
+    /// The finger follows a measured track (going down at its first point if it is not down).
+    case path(FingerPath)
 }
 
 /// The swipeable side of a list: where the cells are and what actions they have.
@@ -115,7 +117,7 @@ public struct SwipeTimeline: Sendable {
     public var duration: Double { timeline.duration }
 
     public init(table: SwipeTableGeometry, gestures: [SwipeGesture]) {
-        var sim = Simulation(table: table)
+        var sim = Simulation(table: table, start: FingerPath.scriptStart(gestures.first?.finger))
         sim.run(gestures)
         timeline = sim.timeline
     }
@@ -170,7 +172,11 @@ private struct Simulation {
     var unread: [Int] = []
     var sheetAt: Double?
 
-    init(table: SwipeTableGeometry) { self.table = table }
+    init(table: SwipeTableGeometry, start: Double) {
+        self.table = table
+        timeline = SampledTimeline(start: start)
+        t = timeline.start
+    }
 
     var layout: SwipeActionsLayout? { row == nil ? nil : table.layout(for: orientation) }
     var configuration: SwipeActionsConfiguration? { row == nil ? nil : table.configuration(for: orientation) }
@@ -196,6 +202,9 @@ private struct Simulation {
                 if let from = drag.from { touchDown(from) } else if touch == nil { touchDown(drag.to) }
                 let origin = touch!
                 advance(drag.duration) { sim, f in sim.move(to: drag.position(from: origin, progress: f)) }
+            case .path(let path):
+                if touch == nil { touchDown(path.position(at: path.start)) }
+                advance(path.duration) { sim, f in sim.move(to: path.position(at: path.start + f * path.duration)) }
             case .release(let velocity):
                 release(velocity: velocity)
             case .wait(let seconds):
