@@ -57,12 +57,12 @@ def ref_path(name):
 def analyse(path, scale=1.2308):
     cache = os.environ.get("COMPARE_CACHE", "/tmp/compare-motion-cache")
     st = os.stat(path)
-    key = hashlib.sha1(f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{scale}".encode()).hexdigest()
+    key = hashlib.sha1(f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{scale}:fast".encode()).hexdigest()
     f = os.path.join(cache, key + ".json")
     if os.path.exists(f):
         with open(f) as fh:
             return json.load(fh)
-    r = cs.analyse(path, scale)
+    r = cs.analyse(path, scale, fast=True)
     r = json.loads(json.dumps(r, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o)))
     os.makedirs(cache, exist_ok=True)
     with open(f, "w") as fh:
@@ -187,18 +187,30 @@ def track(args):
         d = f["touch"]
         ds = f"{d['x']:6.1f},{d['y']:6.1f} ({cs.fmt(d['alpha'], 2)}, {d['r']:.1f})" if d else "-"
         print(f"  {f['i']:5d} {f['t']:5d} {f['offset']:7.1f}   {ds}")
-    for e in r["touches"]:
-        # The finger while down: from touch-down to the last frame before the expand-and-fade; a frame the
+    with open(os.path.join(args.scenes, args.name + ".json")) as fh:
+        top = (json.load(fh).get("viewport") or [0])[0]
+    print(f"  (points below are in the scene's screen points: GIF y + the viewport's top {top})")
+    for k, e in enumerate(r["touches"]):
+        # The finger while down: from touch-down to the last frame before the expand-and-fade (or to its last
+        # frame when --held: a fast finger's motion trail lightens the disc like a lift does); a frame the
         # recorder repeated (same disc, same opening) keeps only its first showing.
         end = next((f["i"] for f in frames if f["t"] >= e["release_ms"]), len(frames))
+        if k in args.held:
+            end = e["last_disc_frame"] + 1
         pts = []
         for f in frames[e["down_frame"]:end]:
             d = f["touch"]
+            if args.range and not args.range[0] <= f["t"] <= args.range[1]:
+                continue
             if d is None:
                 continue
-            if pts and abs(d["x"] - pts[-1][1]) < 0.3 and abs(d["y"] - pts[-1][2]) < 0.3:
+            if pts and abs(d["x"] - pts[-1][1]) < 0.3 and abs(d["y"] + top - pts[-1][2]) < 0.3:
                 continue
-            pts.append((f["t"] / 1000, d["x"], d["y"]))
+            pts.append((f["t"] / 1000, d["x"], d["y"] + top))
+        if e["down_frame"] == 0 and abs(frames[0]["offset"]) > 0.5 and pts:
+            # The recording loops from mid-swipe: the finger went down before the first frame, by as much as
+            # the row is open (it follows 1:1 below the buttons' width).
+            pts.insert(0, (-0.3, pts[0][1] - frames[0]["offset"], pts[0][2]))
         if len(pts) < 2:
             print(f"  touch at {e['down_ms']} ms: a tap at [{pts[0][1]:.1f}, {pts[0][2]:.1f}]" if pts else "")
             continue
@@ -206,6 +218,8 @@ def track(args):
         print(f"  touch at {e['down_ms']} ms: {len(pts)} distinct centres -> {len(knots)} points, worst {worst:.2f} pt;"
               f" release at {e['release_ms'] / 1000:.3f} s")
         print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
+        if k not in args.held:
+            print(f'  {{"at": {e["release_ms"] / 1000:.3f}, "release": {{}}}}')
 
 
 def sheet(args):
@@ -224,6 +238,11 @@ def main():
     a = sub.add_parser("track")
     a.add_argument("name")
     a.add_argument("--tolerance", type=float, default=1.0)
+    a.add_argument("--held", type=int, action="append", default=[],
+                   help="touch K (0-based) does not lift: its disc only lightens in motion")
+    a.add_argument("--scenes", default="Scenes")
+    a.add_argument("--range", type=lambda v: [float(x) for x in v.split(":")],
+                   help="T0:T1 (ms): only the disc frames between (a touch the recorder shows as one)")
     a.set_defaults(fn=track)
     a = sub.add_parser("sheet")
     a.add_argument("name")

@@ -395,7 +395,8 @@ def lum(a):
 
 
 # ----------------------------------------------------------------------------------------------- analyse
-def analyse(path, scale):
+def analyse(path, scale, fast=False):
+    """`fast` leaves out the text cross-correlation and the rows-below shift (most of the time taken)."""
     frames, times, durs = load_gif(path)
     H, W = frames[0].shape[:2]
     discs, dmasks = detect_discs(frames, scale)
@@ -418,7 +419,7 @@ def analyse(path, scale):
     for i, a in enumerate(frames):
         dm = dmasks[i]
         off_px, med, span = edge_offset(a, row, dm)
-        t = text_offset(frames[0], a, row, dm, W)
+        t = None if fast else text_offset(frames[0], a, row, dm, W)
         segs = segments(a, row, span, med, scale, dm)
         li = lum(a)
         o = outside & ~dm
@@ -428,7 +429,7 @@ def analyse(path, scale):
                   n_buttons=len(segs), buttons=segs, dim=dim,
                   touch=discs[i])
         # rows below: vertical shift vs frame 0
-        if below0 is not None and H - y1 > 250:
+        if below0 is not None and H - y1 > 250 and not fast:
             best, bdy = None, 0
             hh = below0.shape[0]
             for dy in range(0, (y1 - y0) + 8):

@@ -178,7 +178,7 @@ final class SwipeTimelineTests: XCTestCase {
     func testAPathIsFollowedAndAPreRollStartsTheCellOpen() {
         // A recording that loops from mid-swipe: the finger went down before the first frame.
         let path = FingerPath([.init(-0.3, Point(350, 150)), .init(0, Point(290, 150)), .init(0.4, Point(200, 150))])!
-        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [.path(path), .release(velocity: nil)])
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [.path(path), .release(velocity: nil), .wait(2)])
         XCTAssertEqual(timeline.sample(at: 0).cell?.offset ?? 0, -60, accuracy: 1e-9, "60 pt open at the first frame")
         XCTAssertEqual(timeline.sample(at: 0).touch, Point(290, 150))
         for t in stride(from: 0.0, through: 0.4, by: 0.05) {
