@@ -172,6 +172,8 @@ private struct Simulation {
     var fingerDown: Point?
     /// The pan has begun (the finger left the hysteresis circle); `fingerDown` is then where it began.
     var panBegan = false
+    /// Which way the finger moved to begin the pan (SwipeCellKit picks the side from it).
+    var panDirection = 0.0
     var scrollRatio = 1.0
     var snap: (start: Double, delta: Double)?
 
@@ -270,14 +272,14 @@ private struct Simulation {
         if !panBegan {
             guard hypot(p.x - down.x, p.y - down.y) >= SwipeTimeline.panHysteresis else { return }
             panBegan = true
+            panDirection = p.x - down.x
             fingerDown = p
-            return
         }
-        let translation = p.x - down.x
+        let translation = p.x - fingerDown!.x
         if dragOriginOffset == nil {
-            // A new swipe: the direction of the first movement picks the side, if it has actions.
-            guard translation != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
-            let o: SwipeOrientation = translation > 0 ? .left : .right
+            // A new swipe: the movement that began the pan picks the side, if it has actions.
+            guard panDirection != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
+            let o: SwipeOrientation = panDirection > 0 ? .left : .right
             guard table.layout(for: o) != nil else { return }
             if row != r || orientation != o { begin(row: r, orientation: o) }
             dragOriginOffset = offset
