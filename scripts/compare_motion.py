@@ -47,11 +47,68 @@ RECORDED = [
 ]
 
 
+# Recorded flow scenes: the scroll offset is measured instead of a row's opening.
+RECORDED_FLOW = [
+    ("flow-vega", "flowview/VegaStyle.gif"),
+    ("flow-vega-reverse", "flowview/VegaStyle_Reverse.gif"),
+]
+
+
 def ref_path(name):
+    for n, r in RECORDED_FLOW:
+        if n == name:
+            return os.path.join(os.environ.get("REFERENCE_DIR", REF), r)
     for n, r in RECORDED:
         if n == name:
             return os.path.join(os.environ.get("REFERENCE_DIR", REF), r)
     raise SystemExit(f"compare_motion.py: no recording for {name}")
+
+
+def scroll_track(path, scale=1.2308, band=(0.45, 0.85)):
+    """The content's scroll offset (pt) in every frame, relative to frame 0: the vertical shift of the screen's
+    pixels (the middle columns, in a band below the Vega layout's shrinking top) between consecutive frames,
+    refined to a fraction of a pixel and summed (content moving up = offset growing)."""
+    frames, times, durs = cs.load_gif(path)
+    H, W = frames[0].shape[:2]
+    y0, y1 = int(band[0] * H), int(band[1] * H)
+    # Whole rows of pixels (every 4th column), not a profile: the items look alike row by row, their text
+    # does not, so a shift by one item pitch does not match.
+    prof = [cs.lum(a)[:, W // 8: W - W // 8: 4] for a in frames]
+    off, out = 0.0, [0.0]
+    for a, b in zip(prof, prof[1:]):
+        best = None
+        for d in range(-200, 201):
+            e = float(np.abs(b[y0 - d: y1 - d] - a[y0:y1]).mean()) if y0 - d >= 0 and y1 - d <= H else None
+            if e is not None and (best is None or e < best[0]):
+                best = (e, d)
+        errs = {}
+        for d in (best[1] - 1, best[1], best[1] + 1):
+            if y0 - d >= 0 and y1 - d <= H:
+                errs[d] = float(np.abs(b[y0 - d: y1 - d] - a[y0:y1]).mean())
+        d = float(best[1])
+        if len(errs) == 3:
+            f0, f1, f2 = errs[best[1] - 1], errs[best[1]], errs[best[1] + 1]
+            den = f0 - 2 * f1 + f2
+            if den > 0:
+                d += 0.5 * (f0 - f2) / den
+        # b at y - d matches a at y: the content moved by -d px (up when d > 0 ... scrolled forward)
+        off += d / scale
+        out.append(off)
+    return dict(times=times, offsets=out)
+
+
+def flow_table(names, output_dir):
+    for n in names:
+        r = scroll_track(ref_path(n))
+        o = scroll_track(os.path.join(output_dir, n + ".gif"))
+        errs = []
+        for t, v in zip(r["times"], r["offsets"]):
+            j = max(0, int(np.searchsorted(o["times"], t, side="right") - 1))
+            errs.append(abs(o["offsets"][j] - v))
+        e = np.array(errs)
+        print(f"{n:32s} mean {e.mean():5.1f}  p90 {np.percentile(e, 90):5.1f}  max {e.max():5.1f} pt  ({len(e)} frames)"
+              f"  scroll ref {min(r['offsets']):.0f}..{max(r['offsets']):.0f}, ours {min(o['offsets']):.0f}..{max(o['offsets']):.0f}",
+              flush=True)
 
 
 def analyse(path, scale=1.2308):
@@ -87,7 +144,9 @@ def difference(ref, ours):
 
 
 def table(args):
-    names = args.names or [n for n, _ in RECORDED]
+    names = args.names or [n for n, _ in RECORDED + RECORDED_FLOW]
+    flows = [n for n in names if n in dict(RECORDED_FLOW)]
+    names = [n for n in names if n not in flows]
     rows = []
     for n in names:
         ref = analyse(ref_path(n))
@@ -101,6 +160,8 @@ def table(args):
                 print(f"{n:32s} mean {d['mean']:5.1f}  p90 {d['p90']:5.1f}  max {d['max']:5.1f} pt  "
                       f"({d['n']} frames)  release->rest {cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} ms",
                       flush=True)
+    if flows:
+        flow_table(flows, args.output_dir)
     if args.markdown:
         print("| scene | mean | p90 | max | release to rest ref / ours (ms) |")
         print("|---|---|---|---|---|")
