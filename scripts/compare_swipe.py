@@ -89,7 +89,14 @@ def disc_candidates(a):
 
 
 def label(mask):
-    """4-connected components of a boolean mask (pure Python BFS on its true pixels)."""
+    """4-connected components of a boolean mask (scipy's when installed: the pure-Python BFS below takes about a
+    minute per recording)."""
+    try:
+        from scipy import ndimage
+        lab, n = ndimage.label(mask)
+        return lab.astype(np.int32), int(n)
+    except ImportError:
+        pass
     h, w = mask.shape
     lab = np.zeros((h, w), np.int32)
     n = 0
@@ -211,11 +218,15 @@ def action_like(a):
 
 
 def find_row(frames, dmasks):
-    base = action_like(frames[0])
-    best, bi = None, 0
+    # The base is the frame with the fewest action pixels, not frame 0: some recordings loop from mid-swipe and
+    # show buttons in their first frame (Transition_Animation_Spring is 63 pt open there).
     top0 = lum(frames[0][:30]).mean()
+    undimmed = [i for i, a in enumerate(frames) if lum(a[:30]).mean() >= 0.97 * top0]
+    counts = {i: int((action_like(frames[i]) & ~dmasks[i]).sum()) for i in undimmed}
+    base = action_like(frames[min(undimmed, key=lambda i: counts[i])])
+    best, bi = None, 0
     for i, (a, dm) in enumerate(zip(frames, dmasks)):
-        if lum(a[:30]).mean() < 0.97 * top0:
+        if i not in counts:
             continue  # dimmed by an overlay: greys would look like systemGray3
         new = action_like(a) & ~base & ~dm
         c = int(new.sum())
@@ -223,7 +234,8 @@ def find_row(frames, dmasks):
             best = (c, new)
             bi = i
     frac = best[1].mean(axis=1)
-    on = frac >= 0.2
+    # 12% of the width: where the base frame already shows buttons only the newly shown ones count.
+    on = frac >= 0.12
     runs, s = [], None
     for y, v in enumerate(list(on) + [False]):
         if v and s is None:
@@ -239,9 +251,12 @@ def find_row(frames, dmasks):
     xs = np.nonzero(cols > 0.3)[0]
     w = frames[0].shape[1]
     leading = xs.size > 0 and xs.mean() < w / 2
-    # cell x extent in frame 0: near-white columns in the band's middle
-    band0 = frames[0][y0 + (y1 - y0) // 4: y1 - (y1 - y0) // 4]
-    whitecol = (band0.min(-1) >= 245).mean(axis=0) > 0.5
+    # cell x extent: columns of the band's middle that are white (content) or action-like (buttons) in some
+    # frame; the grouped list's grey margins are neither (frame 0 alone misses a cell that starts open).
+    whitecol = np.zeros(w, bool)
+    for a in frames:
+        band = a[y0 + (y1 - y0) // 4: y1 - (y1 - y0) // 4]
+        whitecol |= ((band.min(-1) >= 245) | action_like(band)).mean(axis=0) > 0.5
     wx = np.nonzero(whitecol)[0]
     cx0, cx1 = (int(wx.min()), int(wx.max()) + 1) if wx.size else (0, w)
     if cx0 <= 3:
@@ -380,7 +395,8 @@ def lum(a):
 
 
 # ----------------------------------------------------------------------------------------------- analyse
-def analyse(path, scale):
+def analyse(path, scale, fast=False):
+    """`fast` leaves out the text cross-correlation and the rows-below shift (most of the time taken)."""
     frames, times, durs = load_gif(path)
     H, W = frames[0].shape[:2]
     discs, dmasks = detect_discs(frames, scale)
@@ -403,7 +419,7 @@ def analyse(path, scale):
     for i, a in enumerate(frames):
         dm = dmasks[i]
         off_px, med, span = edge_offset(a, row, dm)
-        t = text_offset(frames[0], a, row, dm, W)
+        t = None if fast else text_offset(frames[0], a, row, dm, W)
         segs = segments(a, row, span, med, scale, dm)
         li = lum(a)
         o = outside & ~dm
@@ -413,7 +429,7 @@ def analyse(path, scale):
                   n_buttons=len(segs), buttons=segs, dim=dim,
                   touch=discs[i])
         # rows below: vertical shift vs frame 0
-        if below0 is not None and H - y1 > 250:
+        if below0 is not None and H - y1 > 250 and not fast:
             best, bdy = None, 0
             hh = below0.shape[0]
             for dy in range(0, (y1 - y0) + 8):

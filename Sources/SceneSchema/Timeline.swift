@@ -18,6 +18,8 @@ extension Array {
             if let at = timed.at, at > t {
                 out.append(wait(at - t))
                 t = at
+            } else if let at = timed.at, at < 0 {
+                t = at  // a first step that starts before the first frame (a path's pre-roll)
             }
             out.append(timed.step)
             t += duration(timed.step)
@@ -28,14 +30,19 @@ extension Array {
 
     /// When the last step ends.
     public func end<Step>(duration: (Step) -> Double) -> Double where Element == Timed<Step> {
-        reduce(0.0) { t, timed in Swift.max(t, timed.at ?? t) + duration(timed.step) }
+        reduce(0.0) { t, timed in
+            let start = timed.at.map { $0 < 0 ? $0 : Swift.max(t, $0) } ?? t
+            return start + duration(timed.step)
+        }
     }
 }
 
 extension ValueType {
     /// A script: an array of steps, each `{"form": payload}` with an optional `"at": seconds`. A step may not
-    /// start before the previous one ends.
-    public static func timeline<S>(_ forms: [Form<S>], duration: @escaping @Sendable (S) -> Double) -> ValueType<[Timed<S>]>
+    /// start before the previous one ends. `start` gives the time a step starts by itself (a path of points at
+    /// the scene's times): it takes no `at`, and only the first step may start before 0.
+    public static func timeline<S>(_ forms: [Form<S>], duration: @escaping @Sendable (S) -> Double,
+                                   start: @escaping @Sendable (S) -> Double? = { _ in nil }) -> ValueType<[Timed<S>]>
     where Value == [Timed<S>] {
         let keys = forms.map(\.key)
         let expectation = "one step: " + quotedList(keys)
@@ -48,9 +55,11 @@ extension ValueType {
                     let path = p + "[\(i)]"
                     let members = try d.object(item, path)
                     var at: Double?
+                    var atMember: JSONValue.Member?
                     var forms: [JSONValue.Member] = []
                     for m in members {
                         if m.key == "at" {
+                            atMember = m
                             at = try d.number(m.value, d.child(path, "at"), .nonNegative)
                             if let at, at < t - 1e-9 {
                                 throw d.error(m.value, d.child(path, "at"),
@@ -66,14 +75,26 @@ extension ValueType {
                         throw d.error(item, path, "expected \(expectation), found \(forms.count) keys")
                     }
                     let s = try step.decode(.init(.object(forms), line: item.line, column: item.column), path, d)
-                    t = max(t, at ?? t) + duration(s)
+                    if let own = start(s) {
+                        if let atMember {
+                            throw d.error(atMember.value, d.child(path, "at"),
+                                          "expected no \"at\": the step starts at its first point's time (\(formatNumber(own)) s)")
+                        }
+                        if own < 0 && i > 0 || own >= 0 && own < t - 1e-9 {
+                            throw d.error(forms[0].value, d.child(path, forms[0].key),
+                                          "the step starts at \(formatNumber(own)) s, before the previous steps end (\(formatNumber((t * 1e6).rounded() / 1e6)) s); only the first step may start before 0")
+                        }
+                        at = own
+                    }
+                    t = (at.map { $0 < 0 ? $0 : max(t, $0) } ?? t) + duration(s)
                     return Timed(at: at, s)
                 }
             },
             encode: { steps in
                 .array(steps.map { timed in
                     guard case .object(let body) = step.encode(timed.step) else { return .null }
-                    return .object((timed.at.map { [JSONNode.Member("at", .number($0))] } ?? []) + body)
+                    let at = start(timed.step) == nil ? timed.at : nil
+                    return .object((at.map { [JSONNode.Member("at", .number($0))] } ?? []) + body)
                 })
             })
         type.nestedInline = false

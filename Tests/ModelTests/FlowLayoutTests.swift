@@ -170,6 +170,21 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(again.samples, timeline.samples)
     }
 
+    func testAPathIsFollowedFromBeforeTheFirstFrame() {
+        // The shared gesture core: a path that starts before 0 leaves the scroll mid-drag at 0.
+        let path = FingerPath([.init(-0.2, Point(195, 600)), .init(0, Point(195, 550)), .init(0.3, Point(195, 400))])!
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+                                      itemCount: folding.numberOfItems, gestures: [.path(path), .release(velocity: nil), .wait(2)])
+        XCTAssertEqual(timeline.sample(at: 0).contentOffset, 50, accuracy: 1e-9)
+        for t in stride(from: 0.0, through: 0.3, by: 0.05) {
+            XCTAssertEqual(timeline.sample(at: t).touch!.y, path.position(at: t).y, accuracy: 1e-9)
+            XCTAssertEqual(timeline.sample(at: t).contentOffset, 600 - path.position(at: t).y, accuracy: 1e-9)
+        }
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertNil(end.touch)
+        XCTAssertGreaterThan(end.contentOffset, 200, "the release flings on with the path's velocity")
+    }
+
     func testPullingPastTheTopRubberBandsAndSpringsBack() {
         let gestures: [ScrollGesture] = [.drag(FingerDrag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .easeInOut)),
                                          .release(velocity: nil), .wait(1.5)]

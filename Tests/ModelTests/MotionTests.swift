@@ -57,4 +57,23 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(drag.position(from: .zero, progress: 0.5).x, 68.47, accuracy: 0.1)
         XCTAssertEqual(drag.position(from: .zero, progress: 1), Point(100, 0))
     }
+
+    func testFingerPathPassesItsPointsWithoutOvershoot() {
+        let knots: [FingerPath.Knot] = [.init(0, Point(300, 100)), .init(0.2, Point(290, 101)), .init(0.3, Point(200, 101)),
+                                        .init(0.6, Point(60, 104)), .init(0.8, Point(60, 104))]
+        let path = FingerPath(knots)!
+        for k in knots { XCTAssertEqual(path.position(at: k.time), k.point) }
+        XCTAssertEqual(path.position(at: -1), knots[0].point, "held before the first point")
+        XCTAssertEqual(path.position(at: 9), knots[4].point, "held after the last")
+        // Monotone between points: x never rises and never goes below the 60 pt it stops at.
+        var previous = 300.0
+        for t in stride(from: 0.0, through: 0.8, by: 0.001) {
+            let x = path.position(at: t).x
+            XCTAssertLessThanOrEqual(x, previous + 1e-9)
+            XCTAssertGreaterThanOrEqual(x, 60 - 1e-9)
+            previous = x
+        }
+        XCTAssertNil(FingerPath([knots[0]]), "one point is no path")
+        XCTAssertNil(FingerPath([knots[1], knots[0]]), "times must increase")
+    }
 }

@@ -167,12 +167,31 @@ final class SwipeTimelineTests: XCTestCase {
             .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.2, curve: .linear)),
             .drag(FingerDrag(from: nil, to: Point(20, 150), duration: 0.2, curve: .linear)),
         ])
+        // The pan begins 10 pt from where the finger went down (SwipeTimeline.panHysteresis) and its
+        // translation counts from there.
         let mid = timeline.sample(at: 0.2)
-        XCTAssertEqual(mid.cell?.offset ?? 0, -100, accuracy: 1e-9)
+        XCTAssertEqual(mid.cell?.offset ?? 0, -90, accuracy: 1e-9)
         let end = timeline.sample(at: 0.4)
-        // 330 points of travel: 222 followed, the rest at the elastic ratio 0.4.
-        XCTAssertEqual(end.cell?.offset ?? 0, -(222 + 0.4 * 108), accuracy: 1e-9)
+        // 320 points of translation: 222 followed, the rest at the elastic ratio 0.4.
+        XCTAssertEqual(end.cell?.offset ?? 0, -(222 + 0.4 * 98), accuracy: 1e-9)
         XCTAssertEqual(end.touch, Point(20, 150))
+    }
+
+    func testAPathIsFollowedAndAPreRollStartsTheCellOpen() {
+        // A recording that loops from mid-swipe: the finger went down before the first frame (at 360: the pan
+        // begins 10 pt later, at 350, and its translation counts from there).
+        let path = FingerPath([.init(-0.3, Point(360, 150)), .init(0, Point(290, 150)), .init(0.4, Point(200, 150))])!
+        let timeline = SwipeTimeline(table: table(trailing: three), gestures: [.path(path), .release(velocity: nil), .wait(2)])
+        // (within the finger's travel in one 1 ms step, where the pan begins)
+        XCTAssertEqual(timeline.sample(at: 0).cell?.offset ?? 0, -60, accuracy: 0.5, "60 pt open at the first frame")
+        XCTAssertEqual(timeline.sample(at: 0).touch, Point(290, 150))
+        for t in stride(from: 0.0, through: 0.4, by: 0.05) {
+            let finger = path.position(at: t)
+            XCTAssertEqual(timeline.sample(at: t).touch!.x, finger.x, accuracy: 1e-9)
+            XCTAssertEqual(timeline.sample(at: t).cell!.offset, finger.x - 350, accuracy: 0.5)
+        }
+        XCTAssertNil(timeline.sample(at: 0.401).touch, "lifted at the path's end")
+        XCTAssertEqual(timeline.sample(at: 2).cell?.offset ?? 0, -222, accuracy: 0.01, "the release opens the buttons")
     }
 
     func testPullingTheWrongWayIsResisted() {
@@ -181,7 +200,8 @@ final class SwipeTimelineTests: XCTestCase {
             .drag(FingerDrag(from: nil, to: Point(90, 150), duration: 0.05, curve: .linear)),
             .drag(FingerDrag(from: nil, to: Point(150, 150), duration: 0.1, curve: .linear)),
         ])
-        XCTAssertEqual(timeline.sample(at: 0.15).cell?.offset ?? 0, 0.2 * 50, accuracy: 1e-9)
+        // The pan begins at x = 90 (10 pt of hysteresis); 60 pt the wrong way from there show as 0.2 of it.
+        XCTAssertEqual(timeline.sample(at: 0.15).cell?.offset ?? 0, 0.2 * 60, accuracy: 1e-9)
     }
 
     func testReleaseSpringsOpenAndADragBackCloses() {
@@ -254,10 +274,11 @@ final class SwipeTimelineTests: XCTestCase {
             .touchDown(Point(350, 150)),
             .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.1, curve: .linear)),
         ])
-        // Drag: the first button (More, view order 0) is half visible at 37 points, the second at 111.
+        // Drag: the first button (More, view order 0) is half visible at 37 points, the second at 111; the
+        // content moves from the 10 pt of hysteresis on (1 pt/ms), so 37 points show at 47 ms.
         let s = timeline.sample(at: 0.1).cell!
         XCTAssertTrue(s.transitions[0].shown)
-        XCTAssertEqual(s.transitions[0].crossedAt ?? 0, 0.037, accuracy: 0.0015)
+        XCTAssertEqual(s.transitions[0].crossedAt ?? 0, 0.047, accuracy: 0.0015)
         XCTAssertFalse(s.transitions[1].shown)
         XCTAssertNotNil(s.transitions[1].appearedAt)
         XCTAssertNil(s.transitions[2].appearedAt)

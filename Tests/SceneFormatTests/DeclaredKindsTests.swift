@@ -52,7 +52,7 @@ final class DeclaredKindsTests: XCTestCase {
         assertError(#"{"kind": "flow", "timeline": [{"wait": 2}], "duration": 1}"#,
                     "s.json:1:57: duration: the timeline runs until 2 s, longer than the duration")
         assertError(#"{"kind": "flow", "timeline": [{"at": 1, "wait": 2, "release": {}}]}"#,
-                    #"s.json:1:31: timeline[0]: expected one step: "wait", "drag", "release", "tap" or "itemCount", found 2 keys"#)
+                    #"s.json:1:31: timeline[0]: expected one step: "wait", "drag", "release", "tap", "path" or "itemCount", found 2 keys"#)
         assertError(#"{"kind": "flow", "timeline": [{"ta": 1, "wait": 2}]}"#,
                     "s.json:1:32: timeline[0]: unknown key 'ta', did you mean 'tap'?")
         assertError(#"{"kind": "flow", "framesPerSecond": 0.001, "timeline": [{"wait": 1e6}]}"#,

@@ -31,6 +31,8 @@ final class FlowSceneTests: XCTestCase {
     }
 
     func testErrors() {
+        assertError(head + #", "timeline": [{"path": [[1, 0, 0], [0.5, 0, 10]]}]}"#,
+                    "Scenes/f.json:1:105: timeline[0].path[1]: expected a time after 1 s (a path's times increase), found 0.5")
         assertError(head + #", "eyePosition": -1}"#, "Scenes/f.json:1:86: eyePosition: expected a value > 0, found -1")
         assertError(head + #", "style": "vegas"}"#,
                     #"Scenes/f.json:1:80: style: expected one of "folding", "vega", "plain", found "vegas"; did you mean "vega"?"#)

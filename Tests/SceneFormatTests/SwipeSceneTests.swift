@@ -57,6 +57,33 @@ final class SwipeSceneTests: XCTestCase {
         XCTAssertEqual(s.leading?.actions.first?.transition.threshold, 0.7)
     }
 
+    func testFingerPathStartsAtItsFirstTimeAndMayStartBeforeTheFirstFrame() throws {
+        let s = try parse(head + #", "timeline": [{"path": [[-0.3, 300, 150], [0, 250, 150], [0.5, 100, 150]]}, {"release": {}}]}"#)
+        XCTAssertEqual(s.gestures.first, .path(FingerPath([.init(-0.3, Point(300, 150)), .init(0, Point(250, 150)),
+                                                           .init(0.5, Point(100, 150))])!))
+        // No wait is inserted before a pre-roll, and the release follows at the path's last time.
+        XCTAssertEqual(s.gestures.count, 2)
+        let later = try parse(head + #", "timeline": [{"wait": 0.2}, {"path": [[0.5, 300, 150], [0.9, 250, 150]]}]}"#)
+        XCTAssertEqual(later.gestures.count, 3, "a wait fills 0.2 s ... 0.5 s")
+        XCTAssertEqual(later.gestures[1], .wait(0.3))
+    }
+
+    func testFingerPathErrors() {
+        let t = head + #", "timeline": "#
+        assertError(t + #"[{"path": [[0, 1, 2]]}]}"#,
+                    "Scenes/s.json:1:112: timeline[0].path: expected at least 2 points [t, x, y], found 1")
+        assertError(t + #"[{"path": [[0, 1, 2], [0, 3, 4]]}]}"#,
+                    "Scenes/s.json:1:124: timeline[0].path[1]: expected a time after 0 s (a path's times increase), found 0")
+        assertError(t + #"[{"path": [[0, 1, 2], [1, 3]]}]}"#,
+                    "Scenes/s.json:1:124: timeline[0].path[1]: expected 3 numbers, found 2")
+        assertError(t + #"[{"path": [[0, 1, 2], [1, 3, 2e5]]}]}"#,
+                    "Scenes/s.json:1:131: timeline[0].path[1][2]: expected a coordinate within ±100000 pt, found 200000")
+        assertError(t + #"[{"at": 1, "path": [[0, 1, 2], [1, 3, 4]]}]}"#,
+                    #"Scenes/s.json:1:110: timeline[0].at: expected no "at": the step starts at its first point's time (0 s)"#)
+        assertError(t + #"[{"wait": 1}, {"path": [[-1, 1, 2], [2, 3, 4]]}]}"#,
+                    "Scenes/s.json:1:125: timeline[1].path: the step starts at -1 s, before the previous steps end (1 s); only the first step may start before 0")
+    }
+
     func testErrors() {
         assertError(#"{"kind": "swipe"}"#, "Scenes/s.json:1:1: expected actions on at least one side: add 'leading' or 'trailing'")
         assertError(#"{"kind": "swipe", "trailing": {"actions": []}}"#,

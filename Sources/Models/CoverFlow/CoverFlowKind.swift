@@ -103,7 +103,7 @@ public enum CoverFlowKind: PreviewKind {
         Field("bounces", \.bounces, .bool, doc: "rubber-band past the ends"),
         Field("contentOffset", \.contentOffset, .optional(.number(offsetRule)), unit: "pt", doc: "freezes the scroll at this offset in every frame"),
         Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
-        Field("timeline", \.timeline, .timeline(ScrollGesture.coverFlowForms, duration: \.seconds), doc: "the script (below)"),
+        Field("timeline", \.timeline, .timeline(ScrollGesture.coverFlowForms, duration: \.seconds, start: \.start), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),

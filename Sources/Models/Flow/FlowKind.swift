@@ -12,6 +12,7 @@ extension ScrollGesture: ScriptStep {
         case .drag(let d): self = .drag(d)
         case .release(let r): self = .release(velocity: r.velocity)
         case .tap(let t): self = .tap(t)
+        case .path(let p): self = .path(p)
         }
     }
 
@@ -21,6 +22,7 @@ extension ScrollGesture: ScriptStep {
         case .drag(let d): .drag(d)
         case .release(let v): .release(FingerRelease(velocity: v))
         case .tap(let t): .tap(t)
+        case .path(let p): .path(p)
         case .setItemCount: nil
         }
     }
@@ -139,7 +141,7 @@ public enum FlowKind: PreviewKind {
         Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
         Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),
         Field("items", \.items, itemsType, doc: "the rows; \"demo\" is the demo's sixteen"),
-        Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds), doc: "the script (below)"),
+        Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds, start: \.start), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),

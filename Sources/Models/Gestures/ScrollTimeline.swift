@@ -14,6 +14,8 @@ public enum ScrollGesture: Hashable, Sendable {
     case setItemCount(Int)
     /// A finger touches a point (a button) for a moment without scrolling.
     case tap(FingerTap)
+    /// The finger follows a measured track (going down at its first point if it is not down).
+    case path(FingerPath)
 }
 
 /// UIScrollView's behaviour, as far as the previews need it.
@@ -89,12 +91,12 @@ public struct ScrollTimeline: Sendable {
                                           initialOffset: Double, itemCount: Int, gestures: [ScrollGesture],
                                           tapped: (_ tap: FingerTap, _ contentOffset: Double, _ time: Double) -> Int? = { _, _, _ in nil }) {
         var layout = layout
-        var timeline = SampledTimeline<ScrollSample>()
+        var timeline = SampledTimeline<ScrollSample>(start: FingerPath.scriptStart(gestures.first?.finger))
         var offset = initialOffset
         var touch: Point? = nil
         var history = TouchHistory()
         var velocity = 0.0
-        var t = 0.0
+        var t = timeline.start
         var itemCount = itemCount, previousCount = itemCount
         var updateStart = -1.0
         // Motion after a release: decay towards a target, or a spring back from past an edge.
@@ -140,6 +142,27 @@ public struct ScrollTimeline: Sendable {
             }
         }
 
+        /// The finger (put down at `down`, else already down) moves along `finger(progress)` for `seconds`; the
+        /// content follows it, rubber-banded past the ends.
+        func follow(down: Point?, for seconds: Double, _ finger: (Double) -> Point) {
+            if let down {
+                touch = down
+                history.begin(at: t, down)
+                settleTarget = nil
+                velocity = 0
+                dragStart = (offset, down)
+            } else if dragStart == nil, let touch {
+                dragStart = (offset, touch)
+            }
+            advance(seconds) { f in
+                let p = finger(f)
+                touch = p
+                history.append(at: t, p)
+                let raw = dragStart!.offset - (axis.along(p) - axis.along(dragStart!.finger))
+                offset = Self.rubberBanded(raw, layout: layout, physics: physics)
+            }
+        }
+
         record()
         for gesture in gestures {
             switch gesture {
@@ -149,23 +172,13 @@ public struct ScrollTimeline: Sendable {
                     if let touch { history.append(at: t, touch) } else { settle() }
                 }
             case .drag(let drag):
-                let start = drag.from ?? touch ?? drag.to
-                if touch == nil || drag.from != nil {
-                    touch = start
-                    history.begin(at: t, start)
-                    settleTarget = nil
-                    velocity = 0
-                    dragStart = (offset, start)
-                } else if dragStart == nil {
-                    dragStart = (offset, start)
+                let origin = drag.from ?? touch ?? drag.to
+                follow(down: touch == nil || drag.from != nil ? origin : nil, for: drag.duration) { f in
+                    drag.position(from: origin, progress: f)
                 }
-                let origin = touch!
-                advance(drag.duration) { f in
-                    let finger = drag.position(from: origin, progress: f)
-                    touch = finger
-                    history.append(at: t, finger)
-                    let raw = dragStart!.offset - (axis.along(finger) - axis.along(dragStart!.finger))
-                    offset = Self.rubberBanded(raw, layout: layout, physics: physics)
+            case .path(let path):
+                follow(down: touch == nil ? path.position(at: path.start) : nil, for: path.duration) { f in
+                    path.position(at: path.start + f * path.duration)
                 }
             case .release(let given):
                 // Content moves against the finger: a finger flung up (or left) scrolls forward.

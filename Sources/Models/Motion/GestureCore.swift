@@ -12,17 +12,28 @@ public enum ScriptClock {
 /// A script's state at every step: any time samples it deterministically, whatever the frame rate.
 public struct SampledTimeline<Sample: Sendable>: Sendable {
     public private(set) var samples: [Sample] = []
+    /// The time of the first sample: 0, or earlier when the script starts before the first frame (a path's
+    /// pre-roll puts a recording that loops from mid-gesture in that state at 0).
+    public let start: Double
 
-    public init() {}
+    public init(start: Double = 0) { self.start = min(0, start) }
 
     public mutating func record(_ sample: Sample) { samples.append(sample) }
 
-    public var duration: Double { Double(max(0, samples.count - 1)) * ScriptClock.step }
+    /// When the last sample is taken.
+    public var duration: Double { start + Double(max(0, samples.count - 1)) * ScriptClock.step }
 
     /// The state at `t` seconds, clamped to the script.
     public func sample(at t: Double) -> Sample {
-        let i = Int((min(max(0, t), duration) / ScriptClock.step).rounded())
-        return samples[min(samples.count - 1, i)]
+        let i = Int(((min(max(start, t), duration) - start) / ScriptClock.step).rounded())
+        return samples[max(0, min(samples.count - 1, i))]
+    }
+}
+
+extension FingerPath {
+    /// When a script whose steps are `first…` starts: before 0 when it opens with a path that does.
+    static func scriptStart(_ first: FingerStep?) -> Double {
+        if case .path(let p)? = first { min(0, p.start) } else { 0 }
     }
 }
 

@@ -196,7 +196,7 @@ public enum PagingKind: PreviewKind {
         Field("bounces", \.bounces, .bool, doc: "rubber-band past the first and last page"),
         Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
         Field("backButton", \.backButton, .bool, doc: "the sample's back arrow at the top left"),
-        Field("timeline", \.timeline, .timeline(ScrollGesture.pagingForms, duration: \.seconds), doc: "the script (below)"),
+        Field("timeline", \.timeline, .timeline(ScrollGesture.pagingForms, duration: \.seconds, start: \.start), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),

@@ -9,6 +9,7 @@ extension SwipeGesture: ScriptStep {
         case .drag(let d): self = .drag(d)
         case .release(let r): self = .release(velocity: r.velocity)
         case .tap(let t): self = .tap(t)
+        case .path(let p): self = .path(p)
         }
     }
 
@@ -18,6 +19,7 @@ extension SwipeGesture: ScriptStep {
         case .drag(let d): .drag(d)
         case .release(let v): .release(FingerRelease(velocity: v))
         case .tap(let t): .tap(t)
+        case .path(let p): .path(p)
         case .touchDown: nil
         }
     }
@@ -346,7 +348,7 @@ public enum SwipeKind: PreviewKind {
         Field("emails", \.emails, emailsType, default: "\"demo\" (\"demoArabic\" right to left)", doc: "the rows"),
         Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
         Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
-        Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds), doc: "the script (below)"),
+        Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start), doc: "the script (below)"),
         Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
               doc: "the scene's length; the last state holds until then"),
         .keyFrames(\.keyFrames),

@@ -14,6 +14,8 @@ public enum SwipeGesture: Hashable, Sendable {
     case wait(Double)
     /// A finger touches a point for a moment (a button, or the content of an open cell to close it).
     case tap(FingerTap)
+    /// The finger follows a measured track (going down at its first point if it is not down).
+    case path(FingerPath)
 }
 
 /// The swipeable side of a list: where the cells are and what actions they have.
@@ -109,13 +111,18 @@ public struct SwipeTimeline: Sendable {
     public static let settleDuration = 0.7
     /// SwipeActionsView.setExpanded's animator.
     public static let expansionDuration = 0.6
+    /// UIPanGestureRecognizer's hysteresis: the pan begins once the finger is this far from where it went down,
+    /// and its translation (which the content follows) counts from there. Measured on the recordings with the
+    /// finger tracked per frame: TransitionStyle_Drag's content trails its slow finger by 9.7 pt (median over
+    /// 0.87…2.03 s), Transition_Animation_Default's stays put while the finger moves 13.6 pt in one step.
+    public static let panHysteresis = 10.0
 
     private let timeline: SampledTimeline<SwipeSample>
     public var samples: [SwipeSample] { timeline.samples }
     public var duration: Double { timeline.duration }
 
     public init(table: SwipeTableGeometry, gestures: [SwipeGesture]) {
-        var sim = Simulation(table: table)
+        var sim = Simulation(table: table, start: FingerPath.scriptStart(gestures.first?.finger))
         sim.run(gestures)
         timeline = sim.timeline
     }
@@ -163,6 +170,10 @@ private struct Simulation {
     // The drag in progress.
     var dragOriginOffset: Double?
     var fingerDown: Point?
+    /// The pan has begun (the finger left the hysteresis circle); `fingerDown` is then where it began.
+    var panBegan = false
+    /// Which way the finger moved to begin the pan (SwipeCellKit picks the side from it).
+    var panDirection = 0.0
     var scrollRatio = 1.0
     var snap: (start: Double, delta: Double)?
 
@@ -170,7 +181,11 @@ private struct Simulation {
     var unread: [Int] = []
     var sheetAt: Double?
 
-    init(table: SwipeTableGeometry) { self.table = table }
+    init(table: SwipeTableGeometry, start: Double) {
+        self.table = table
+        timeline = SampledTimeline(start: start)
+        t = timeline.start
+    }
 
     var layout: SwipeActionsLayout? { row == nil ? nil : table.layout(for: orientation) }
     var configuration: SwipeActionsConfiguration? { row == nil ? nil : table.configuration(for: orientation) }
@@ -196,6 +211,9 @@ private struct Simulation {
                 if let from = drag.from { touchDown(from) } else if touch == nil { touchDown(drag.to) }
                 let origin = touch!
                 advance(drag.duration) { sim, f in sim.move(to: drag.position(from: origin, progress: f)) }
+            case .path(let path):
+                if touch == nil { touchDown(path.position(at: path.start)) }
+                advance(path.duration) { sim, f in sim.move(to: path.position(at: path.start + f * path.duration)) }
             case .release(let velocity):
                 release(velocity: velocity)
             case .wait(let seconds):
@@ -234,6 +252,7 @@ private struct Simulation {
     mutating func touchDown(_ p: Point) {
         touch = p
         fingerDown = p
+        panBegan = false
         history.begin(at: t, p)
         dragOriginOffset = nil
         snap = nil
@@ -250,11 +269,17 @@ private struct Simulation {
         touch = p
         history.append(at: t, p)
         guard let down = fingerDown else { return }
-        let translation = p.x - down.x
+        if !panBegan {
+            guard hypot(p.x - down.x, p.y - down.y) >= SwipeTimeline.panHysteresis else { return }
+            panBegan = true
+            panDirection = p.x - down.x
+            fingerDown = p
+        }
+        let translation = p.x - fingerDown!.x
         if dragOriginOffset == nil {
-            // A new swipe: the direction of the first movement picks the side, if it has actions.
-            guard translation != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
-            let o: SwipeOrientation = translation > 0 ? .left : .right
+            // A new swipe: the movement that began the pan picks the side, if it has actions.
+            guard panDirection != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
+            let o: SwipeOrientation = panDirection > 0 ? .left : .right
             guard table.layout(for: o) != nil else { return }
             if row != r || orientation != o { begin(row: r, orientation: o) }
             dragOriginOffset = offset

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Frame-by-frame motion against the recordings: compare_swipe.py's measurements, per recorded scene.
+
+    scripts/compare_motion.py table [NAME...] [--output-dir Output] [--markdown] [--json FILE]
+        per recorded scene: the swiped row's opening in ours against the recording at every recording frame
+        (|difference| mean, p90, max, pt) and release-to-rest (ms, ref / ours)
+    scripts/compare_motion.py track NAME [--tolerance 1]
+        the recording's finger, frame by frame, and the fewest points [t, x, y] whose path (the scenes'
+        "path" step: a monotone cubic through them) passes within the tolerance of every measured centre
+    scripts/compare_motion.py sheet NAME OUT.png [--step 100]
+        reference frames above ours at equal times
+
+NAME is a scene name (swipe-transition-drag). Measurements of a GIF are cached by path, size and mtime in
+$COMPARE_CACHE (default /tmp/compare-motion-cache), since one takes 5-40 s.
+
+The opening is compare_swipe.py's edge offset (the width of the action area from the cell's edge; absolute,
+so a recording that starts mid-swipe measures as open from its first frame). Ours is sampled at each recording
+frame's time (the frame of ours shown then); frames where either GIF has no swiped row measured are skipped.
+"""
+import argparse
+import hashlib
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare_swipe as cs  # noqa: E402
+
+REF = "/work/shared/reference"
+# Recorded scenes: the scene, its recording.
+RECORDED = [
+    ("swipe-transition-border", "swipecell/TransitionStyle_Border.gif"),
+    ("swipe-transition-drag", "swipecell/TransitionStyle_Drag.gif"),
+    ("swipe-transition-reveal", "swipecell/TransitionStyle_Reveal.gif"),
+    ("swipe-animation-none", "swipecell/Transition_Animation_None.gif"),
+    ("swipe-animation-default", "swipecell/Transition_Animation_Default.gif"),
+    ("swipe-animation-spring", "swipecell/Transition_Animation_Spring.gif"),
+    ("swipe-animation-rotate", "swipecell/Transition_Animation_Rotate.gif"),
+    ("swipe-animation-favorite", "swipecell/Transition_Animation_Favorite.gif"),
+    ("swipe-expansion-none", "swipecell/ExpansionStyle_None.gif"),
+    ("swipe-expansion-selection", "swipecell/ExpansionStyle_Selecton.gif"),
+    ("swipe-expansion-fill", "swipecell/ExpansionStyle_Fill.gif"),
+    ("swipe-expansion-fill-delete", "swipecell/ExpansionStyle_Fill+Delete.gif"),
+    ("swipe-expansion-fill-reverse", "swipecell/ExpansionStyle_FillReverse.gif"),
+]
+
+
+# Recorded flow scenes: the scroll offset is measured instead of a row's opening.
+RECORDED_FLOW = [
+    ("flow-vega", "flowview/VegaStyle.gif"),
+    ("flow-vega-reverse", "flowview/VegaStyle_Reverse.gif"),
+]
+
+
+def ref_path(name):
+    for n, r in RECORDED_FLOW:
+        if n == name:
+            return os.path.join(os.environ.get("REFERENCE_DIR", REF), r)
+    for n, r in RECORDED:
+        if n == name:
+            return os.path.join(os.environ.get("REFERENCE_DIR", REF), r)
+    raise SystemExit(f"compare_motion.py: no recording for {name}")
+
+
+def scroll_track(path, scale=1.2308, band=(0.45, 0.85)):
+    """The content's scroll offset (pt) in every frame, relative to frame 0: the vertical shift of the screen's
+    pixels (the middle columns, in a band below the Vega layout's shrinking top) between consecutive frames,
+    refined to a fraction of a pixel and summed (content moving up = offset growing)."""
+    frames, times, durs = cs.load_gif(path)
+    H, W = frames[0].shape[:2]
+    y0, y1 = int(band[0] * H), int(band[1] * H)
+    # Whole rows of pixels (every 4th column), not a profile: the items look alike row by row, their text
+    # does not, so a shift by one item pitch does not match.
+    prof = [cs.lum(a)[:, W // 8: W - W // 8: 4] for a in frames]
+    off, out = 0.0, [0.0]
+    for a, b in zip(prof, prof[1:]):
+        best = None
+        for d in range(-200, 201):
+            e = float(np.abs(b[y0 - d: y1 - d] - a[y0:y1]).mean()) if y0 - d >= 0 and y1 - d <= H else None
+            if e is not None and (best is None or e < best[0]):
+                best = (e, d)
+        errs = {}
+        for d in (best[1] - 1, best[1], best[1] + 1):
+            if y0 - d >= 0 and y1 - d <= H:
+                errs[d] = float(np.abs(b[y0 - d: y1 - d] - a[y0:y1]).mean())
+        d = float(best[1])
+        if len(errs) == 3:
+            f0, f1, f2 = errs[best[1] - 1], errs[best[1]], errs[best[1] + 1]
+            den = f0 - 2 * f1 + f2
+            if den > 0:
+                d += 0.5 * (f0 - f2) / den
+        # b at y - d matches a at y: the content moved by -d px (up when d > 0 ... scrolled forward)
+        off += d / scale
+        out.append(off)
+    return dict(times=times, offsets=out)
+
+
+def flow_table(names, output_dir):
+    for n in names:
+        r = scroll_track(ref_path(n))
+        o = scroll_track(os.path.join(output_dir, n + ".gif"))
+        errs = []
+        for t, v in zip(r["times"], r["offsets"]):
+            j = max(0, int(np.searchsorted(o["times"], t, side="right") - 1))
+            errs.append(abs(o["offsets"][j] - v))
+        e = np.array(errs)
+        print(f"{n:32s} mean {e.mean():5.1f}  p90 {np.percentile(e, 90):5.1f}  max {e.max():5.1f} pt  ({len(e)} frames)"
+              f"  scroll ref {min(r['offsets']):.0f}..{max(r['offsets']):.0f}, ours {min(o['offsets']):.0f}..{max(o['offsets']):.0f}",
+              flush=True)
+
+
+def analyse(path, scale=1.2308):
+    cache = os.environ.get("COMPARE_CACHE", "/tmp/compare-motion-cache")
+    st = os.stat(path)
+    key = hashlib.sha1(f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{scale}:fast".encode()).hexdigest()
+    f = os.path.join(cache, key + ".json")
+    if os.path.exists(f):
+        with open(f) as fh:
+            return json.load(fh)
+    r = cs.analyse(path, scale, fast=True)
+    r = json.loads(json.dumps(r, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o)))
+    os.makedirs(cache, exist_ok=True)
+    with open(f, "w") as fh:
+        json.dump(r, fh)
+    return r
+
+
+def shown_at(frames, t):
+    """The frame of `frames` on screen at time t (ms)."""
+    ts = [f["t"] for f in frames]
+    return frames[max(0, int(np.searchsorted(ts, t, side="right") - 1))]
+
+
+def difference(ref, ours):
+    if not ref["frames"] or not ours["frames"]:
+        return None
+    errs = [abs(shown_at(ours["frames"], f["t"])["offset"] - f["offset"]) for f in ref["frames"]]
+    e = np.array(errs)
+    return dict(mean=float(e.mean()), p90=float(np.percentile(e, 90)), max=float(e.max()), n=len(errs),
+                rest_ref=ref.get("summary", {}).get("release_to_rest_ms"),
+                rest_ours=ours.get("summary", {}).get("release_to_rest_ms"))
+
+
+def table(args):
+    names = args.names or [n for n, _ in RECORDED + RECORDED_FLOW]
+    flows = [n for n in names if n in dict(RECORDED_FLOW)]
+    names = [n for n in names if n not in flows]
+    rows = []
+    for n in names:
+        ref = analyse(ref_path(n))
+        ours = analyse(os.path.join(args.output_dir, n + ".gif"))
+        d = difference(ref, ours)
+        rows.append((n, d))
+        if not args.markdown:
+            if d is None:
+                print(f"{n:32s} no row measured")
+            else:
+                print(f"{n:32s} mean {d['mean']:5.1f}  p90 {d['p90']:5.1f}  max {d['max']:5.1f} pt  "
+                      f"({d['n']} frames)  release->rest {cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} ms",
+                      flush=True)
+    if flows:
+        flow_table(flows, args.output_dir)
+    if args.markdown:
+        print("| scene | mean | p90 | max | release to rest ref / ours (ms) |")
+        print("|---|---|---|---|---|")
+        for n, d in rows:
+            if d:
+                print(f"| {n} | {d['mean']:.1f} | {d['p90']:.1f} | {d['max']:.1f} | "
+                      f"{cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} |")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({n: d for n, d in rows}, fh, indent=1)
+
+
+# --------------------------------------------------------------------------------------------- finger path
+def pchip_slopes(t, v):
+    """Fritsch-Carlson slopes exactly as FingerPath (Sources/Models/Gestures/ScriptSteps.swift) computes them."""
+    n = len(v)
+    h = [t[k + 1] - t[k] for k in range(n - 1)]
+    m = [(v[k + 1] - v[k]) / h[k] for k in range(n - 1)]
+    if n == 2:
+        return [m[0], m[0]]
+    d = [0.0] * n
+    for k in range(1, n - 1):
+        if m[k - 1] * m[k] > 0:
+            w1, w2 = 2 * h[k] + h[k - 1], h[k] + 2 * h[k - 1]
+            d[k] = (w1 + w2) / (w1 / m[k - 1] + w2 / m[k])
+
+    def end(h0, h1, m0, m1):
+        e = ((2 * h0 + h1) * m0 - h0 * m1) / (h0 + h1)
+        if e * m0 <= 0:
+            return 0.0
+        if m0 * m1 <= 0 and abs(e) > 3 * abs(m0):
+            return 3 * m0
+        return e
+
+    d[0] = end(h[0], h[1], m[0], m[1])
+    d[n - 1] = end(h[n - 2], h[n - 3], m[n - 2], m[n - 3])
+    return d
+
+
+def pchip(knots, t):
+    ts = [k[0] for k in knots]
+    if t <= ts[0]:
+        return knots[0][1:]
+    if t >= ts[-1]:
+        return knots[-1][1:]
+    out = []
+    for c in (1, 2):
+        v = [k[c] for k in knots]
+        d = pchip_slopes(ts, v)
+        i = max(0, int(np.searchsorted(ts, t)) - 1)
+        h = ts[i + 1] - ts[i]
+        u = (t - ts[i]) / h
+        h00, h10 = (1 + 2 * u) * (1 - u) ** 2, u * (1 - u) ** 2
+        h01, h11 = u * u * (3 - 2 * u), u * u * (u - 1)
+        out.append(h00 * v[i] + h10 * h * d[i] + h01 * v[i + 1] + h11 * h * d[i + 1])
+    return out
+
+
+def fit(samples, tol):
+    """The fewest of `samples` [(t, x, y)] (greedy: the worst-fitted one is added) reproducing all within tol."""
+    keep = {0, len(samples) - 1}
+    while True:
+        knots = [samples[i] for i in sorted(keep)]
+        worst, wi = 0.0, None
+        for i, (t, x, y) in enumerate(samples):
+            px, py = pchip(knots, t)
+            e = max(abs(px - x), abs(py - y))
+            if e > worst:
+                worst, wi = e, i
+        if worst <= tol or wi is None or wi in keep:
+            return knots, worst
+        keep.add(wi)
+
+
+def track(args):
+    r = analyse(ref_path(args.name))
+    frames = r["frames"]
+    print(f"{args.name}: {len(frames)} frames; touches:")
+    for e in r["touches"]:
+        print(f"  down {e['down_ms']} ms (frame {e['down_frame']}), release {e['release_ms']} ms ({e['release_how']}), "
+              f"last disc frame {e['last_disc_frame']}")
+    print("  frame     t  offset   disc x,y (alpha, r)")
+    for f in frames:
+        d = f["touch"]
+        ds = f"{d['x']:6.1f},{d['y']:6.1f} ({cs.fmt(d['alpha'], 2)}, {d['r']:.1f})" if d else "-"
+        print(f"  {f['i']:5d} {f['t']:5d} {f['offset']:7.1f}   {ds}")
+    with open(os.path.join(args.scenes, args.name + ".json")) as fh:
+        top = (json.load(fh).get("viewport") or [0])[0]
+    print(f"  (points below are in the scene's screen points: GIF y + the viewport's top {top})")
+    for k, e in enumerate(r["touches"]):
+        # The finger while down: from touch-down to the last frame before the expand-and-fade (or to its last
+        # frame when --held: a fast finger's motion trail lightens the disc like a lift does); a frame the
+        # recorder repeated (same disc, same opening) keeps only its first showing.
+        end = next((f["i"] for f in frames if f["t"] >= e["release_ms"]), len(frames))
+        if k in args.held:
+            end = e["last_disc_frame"] + 1
+        pts = []
+        for f in frames[e["down_frame"]:end]:
+            d = f["touch"]
+            if args.range and not args.range[0] <= f["t"] <= args.range[1]:
+                continue
+            if d is None:
+                continue
+            if pts and abs(d["x"] - pts[-1][1]) < 0.3 and abs(d["y"] + top - pts[-1][2]) < 0.3:
+                continue
+            pts.append((f["t"] / 1000, d["x"], d["y"] + top))
+        if e["down_frame"] == 0 and abs(frames[0]["offset"]) > 0.5 and pts:
+            # The recording loops from mid-swipe: the finger went down before the first frame, by as much as
+            # the row is open (it follows 1:1 below the buttons' width).
+            pts.insert(0, (-0.3, pts[0][1] - frames[0]["offset"], pts[0][2]))
+        if len(pts) < 2:
+            print(f"  touch at {e['down_ms']} ms: a tap at [{pts[0][1]:.1f}, {pts[0][2]:.1f}]" if pts else "")
+            continue
+        knots, worst = fit(pts, args.tolerance)
+        print(f"  touch at {e['down_ms']} ms: {len(pts)} distinct centres -> {len(knots)} points, worst {worst:.2f} pt;"
+              f" release at {e['release_ms'] / 1000:.3f} s")
+        print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
+        if k not in args.held:
+            print(f'  {{"at": {e["release_ms"] / 1000:.3f}, "release": {{}}}}')
+
+
+def sheet(args):
+    cs.contact_sheet(ref_path(args.name), os.path.join(args.output_dir, args.name + ".gif"), args.out, args.step)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("table")
+    a.add_argument("names", nargs="*")
+    a.add_argument("--output-dir", default="Output")
+    a.add_argument("--markdown", action="store_true")
+    a.add_argument("--json")
+    a.set_defaults(fn=table)
+    a = sub.add_parser("track")
+    a.add_argument("name")
+    a.add_argument("--tolerance", type=float, default=1.0)
+    a.add_argument("--held", type=int, action="append", default=[],
+                   help="touch K (0-based) does not lift: its disc only lightens in motion")
+    a.add_argument("--scenes", default="Scenes")
+    a.add_argument("--range", type=lambda v: [float(x) for x in v.split(":")],
+                   help="T0:T1 (ms): only the disc frames between (a touch the recorder shows as one)")
+    a.set_defaults(fn=track)
+    a = sub.add_parser("sheet")
+    a.add_argument("name")
+    a.add_argument("out")
+    a.add_argument("--output-dir", default="Output")
+    a.add_argument("--step", type=int, default=100)
+    a.set_defaults(fn=sheet)
+    args = ap.parse_args()
+    args.fn(args)
+
+
+if __name__ == "__main__":
+    main()
