@@ -3,11 +3,13 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory render-previews [--check] [--only A,B] [--set k=v]…
 /// [--scenes DIR] [--output DIR]`: the CLI's `render` run in the package's folder, so Scenes/ and Output/ are
-/// the package's own. Its output, errors and exit status are the CLI's; nothing is rendered here.
+/// the package's own. Its output, errors and exit status are the CLI's; nothing is rendered here. SwiftPM pipes a
+/// plugin's output, so the tool sees no terminal: it prints a line a scene instead of a live progress bar.
 @main
 struct RenderPreviewsPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "render-previews")
+        // A plugin's tool is named after its target, not the product.
+        let tool = try context.tool(named: "RenderPreviewsCLI")
         let process = Process()
         process.executableURL = tool.url
         process.arguments = ["render"] + arguments
