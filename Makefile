@@ -66,7 +66,7 @@ example: deps
 # The API docs (RenderPreviewsKit and RenderPreviewsSnapshotTesting, with the articles in $(DOCC)) as a static
 # site in .build/docs/ (open .build/docs/RenderPreviewsKit/index.html through a web server).
 docs: deps
-	rm -rf .build/docs
+	rm -rf .build/docs && mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	  --target RenderPreviewsKit --output-path .build/docs/RenderPreviewsKit --transform-for-static-hosting \
 	  --hosting-base-path RenderPreviewsKit

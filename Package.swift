@@ -95,10 +95,13 @@ let package = Package(
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
+        // The library products' public symbols against a committed list (the semver check).
+        .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting"],
+                    exclude: ["public-api.txt"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "SceneFormat", "Compositor", "Encoders",
+                "SceneFormat", "Compositor", "Encoders", "RenderPreviewsKit", "RenderPreviewsSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],
