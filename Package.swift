@@ -95,6 +95,7 @@ let package = Package(
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
+        .testTarget(name: "RenderPreviewsKitTests", dependencies: ["RenderPreviewsKit"]),
         // The library products' public symbols against a committed list (the semver check).
         .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting"],
                     exclude: ["public-api.txt"]),
