@@ -63,14 +63,14 @@ example: deps
 	grep -q "^  $$stale/mail-cell-swipe.gif" $$stale/log || { cat $$stale/log; echo "the plugin's --check did not name the stale preview"; exit 1; }; \
 	echo "the plugin's --check fails naming a stale preview: ok"; rm -rf $$stale
 
-# The API docs (RenderPreviewsKit and RenderPreviewsSnapshotTesting, with the articles in $(DOCC)) as a static
-# site in .build/docs/ (open .build/docs/RenderPreviewsKit/index.html through a web server).
+# The API docs of RenderPreviewsKit (with the articles in $(DOCC)) and RenderPreviewsSnapshotTesting, one static
+# site in .build/docs/ (serve it, e.g. `python3 -m http.server -d .build/docs`, and open /documentation/).
 docs: deps
 	rm -rf .build/docs && mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target RenderPreviewsKit --output-path .build/docs/RenderPreviewsKit --transform-for-static-hosting \
-	  --hosting-base-path RenderPreviewsKit
-	@echo "API docs: .build/docs/RenderPreviewsKit/documentation/renderpreviewskit/index.html"
+	  --target RenderPreviewsKit --target RenderPreviewsSnapshotTesting --enable-experimental-combined-documentation \
+	  --output-path .build/docs --transform-for-static-hosting
+	@echo "API docs: .build/docs/documentation/renderpreviewskit/index.html"
 
 # The designer (`render-previews design`): its web server is a product of its own, so `make previews` does not
 # build it. `make designer` builds and serves it on http://127.0.0.1:8080/ (PORT=…).

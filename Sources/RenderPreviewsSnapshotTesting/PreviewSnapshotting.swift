@@ -69,7 +69,7 @@ extension Snapshotting where Value == PreviewScene, Format == PreviewImage {
         }
     }
 
-    /// The whole preview as one PNG golden: its key frames (``PreviewScene/keyFrameTimes``, or `times`) side by
+    /// The whole preview as one PNG golden: its key frames (`PreviewScene.keyFrameTimes`, or `times`) side by
     /// side, left to right, 8 transparent pixels apart. A change anywhere in the animation that shows at a
     /// key frame fails it; one golden keeps the review to one picture.
     public static func keyFrames(_ times: [Double]? = nil, tolerance: Int = 0, artifactsBase: String? = nil) -> Snapshotting {
