@@ -48,7 +48,8 @@ test: deps
 
 # Examples/MyCellLibrary depends on this package by path, as a consumer would by URL: its snapshot tests run, the
 # plugin's --check passes on its committed GIF and fails, naming it, on a stale one. A debug build in a folder
-# of its own (the consumer builds this package again; about a minute from scratch on 2 cores).
+# of its own (the consumer builds this package again; about a minute from scratch on 2 cores). SwiftPM passes
+# on all of a plugin's output on stdout, so the stale check reads both streams.
 EXAMPLE_SWIFT = cd Examples/MyCellLibrary && $(SWIFT)
 EXAMPLE_FLAGS = --scratch-path ../../.build-example
 PLUGIN = package $(EXAMPLE_FLAGS) --allow-writing-to-package-directory render-previews
@@ -57,7 +58,7 @@ example: deps
 	$(EXAMPLE_SWIFT) test --skip-build $(EXAMPLE_FLAGS)
 	$(EXAMPLE_SWIFT) $(PLUGIN) --check
 	@stale=$$(mktemp -d); printf 'stale' > $$stale/mail-cell-swipe.gif; \
-	if ($(EXAMPLE_SWIFT) $(PLUGIN) --check --output $$stale) 2> $$stale/log; then \
+	if ($(EXAMPLE_SWIFT) $(PLUGIN) --check --output $$stale) > $$stale/log 2>&1; then \
 	  cat $$stale/log; echo "the plugin's --check passed over a stale preview"; exit 1; \
 	fi; \
 	grep -q "^  $$stale/mail-cell-swipe.gif" $$stale/log || { cat $$stale/log; echo "the plugin's --check did not name the stale preview"; exit 1; }; \
