@@ -44,7 +44,9 @@ final class PublicAPITests: XCTestCase {
             .flatMap { ["-I", repo.appendingPathComponent("Sources/\($0)").path] }
         let headers = try run(["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "fontconfig", "libpng", "zlib"])
             .split(separator: " ").flatMap { ["-Xcc", String($0)] }
-        _ = try run(["swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
+        // The bin folder is <scratch>/<target triple>/<configuration>.
+        let triple = bin.deletingLastPathComponent().lastPathComponent
+        _ = try run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
                      "-I", bin.appendingPathComponent("Modules").path, "-minimum-access-level", "public",
                      "-skip-synthesized-members", "-output-dir", out.path] + cModules + headers)
         var lines: [String] = []
