@@ -7,6 +7,8 @@ public struct PreviewImage: Sendable, Equatable {
     package let pixmap: Pixmap
     /// Why there are no pixels: a snapshot strategy cannot throw, so a failed render travels to its diff.
     package var problem: String?
+    /// What the image shows (`mail-cell-swipe-1.2s`): names a snapshot's artifacts when no path is given.
+    package var label: String?
 
     package init(_ pixmap: Pixmap) { self.pixmap = pixmap }
 

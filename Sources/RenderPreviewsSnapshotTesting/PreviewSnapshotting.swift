@@ -7,9 +7,11 @@ internal import Raster
 extension Diffing where Value == PreviewImage {
     /// Compares images through their PNG encoding, pixel by pixel: channels that differ by at most
     /// `tolerance` (0...255) count as equal. A mismatch says how many pixels differ and by how much, and
-    /// attaches the actual image and a diff image (differing pixels in red on grey); with `artifactsBase`
-    /// (a path without extension, typically the golden's) both are also written as `<base>.actual.png` and
-    /// `<base>.diff.png`, and removed again once the image matches.
+    /// attaches the actual image and a diff image (differing pixels in red on grey). Both are also written as
+    /// `<base>.actual.png` and `<base>.diff.png`, and removed again once the image matches: `artifactsBase` is a
+    /// path without extension (typically the golden's); without one they go to `$SNAPSHOT_ARTIFACTS` (else the
+    /// temporary folder), into `RenderPreviews/`, named after the scene and time (XCTest and Swift Testing on
+    /// Linux drop attachments, so the files are what a failure leaves to look at).
     public static func image(tolerance: Int = 0, artifactsBase: String? = nil) -> Diffing {
         .diff(
             toData: { (try? $0.pngData()) ?? Data() },
@@ -19,10 +21,9 @@ extension Diffing where Value == PreviewImage {
             diffV2: { expected, actual in
                 if let problem = actual.problem ?? expected.problem { return (problem, []) }
                 let difference = PixelDifference(expected: expected.pixmap, actual: actual.pixmap, tolerance: tolerance)
+                let artifactsBase = artifactsBase ?? defaultArtifactsBase(actual.label ?? "image")
                 if difference.isEmpty {
-                    if let artifactsBase {
-                        for suffix in [".actual.png", ".diff.png"] { try? FileManager.default.removeItem(atPath: artifactsBase + suffix) }
-                    }
+                    for suffix in [".actual.png", ".diff.png"] { try? FileManager.default.removeItem(atPath: artifactsBase + suffix) }
                     return nil
                 }
                 var message = "Rendered image does not match the golden: \(difference.summary)."
@@ -31,12 +32,13 @@ extension Diffing where Value == PreviewImage {
                 }
                 var attachments: [DiffAttachment] = []
                 var written: [String] = []
-                let stem = artifactsBase.map { ($0 as NSString).lastPathComponent } ?? "preview"
+                let stem = (artifactsBase as NSString).lastPathComponent
                 for (suffix, image) in [(".actual.png", actual.pixmap), (".diff.png", difference.image)] {
                     guard let png = try? PNGCodec.encode(image) else { continue }
                     attachments.append(.data(Data(png), name: stem + suffix))
-                    guard let artifactsBase else { continue }
                     do {
+                        try FileManager.default.createDirectory(atPath: (artifactsBase as NSString).deletingLastPathComponent,
+                                                                withIntermediateDirectories: true)
                         try writeAtomically(png, to: artifactsBase + suffix)
                         written.append(artifactsBase + suffix)
                     } catch {
@@ -65,7 +67,13 @@ extension Snapshotting where Value == PreviewScene, Format == PreviewImage {
     /// ```
     public static func png(time: Double = 0, tolerance: Int = 0, artifactsBase: String? = nil) -> Snapshotting {
         Snapshotting<PreviewImage, PreviewImage>.image(tolerance: tolerance, artifactsBase: artifactsBase).pullback { scene in
-            do { return try scene.image(at: time) } catch { return PreviewImage(problem: "\(error)") }
+            do {
+                var image = try scene.image(at: time)
+                image.label = "\(scene.name)-\(time)s"
+                return image
+            } catch {
+                return PreviewImage(problem: "\(error)")
+            }
         }
     }
 
@@ -75,12 +83,21 @@ extension Snapshotting where Value == PreviewScene, Format == PreviewImage {
     public static func keyFrames(_ times: [Double]? = nil, tolerance: Int = 0, artifactsBase: String? = nil) -> Snapshotting {
         Snapshotting<PreviewImage, PreviewImage>.image(tolerance: tolerance, artifactsBase: artifactsBase).pullback { scene in
             do {
-                return PreviewImage(filmstrip(try (times ?? scene.keyFrameTimes).map { try scene.image(at: $0).pixmap }, gap: 8))
+                var strip = PreviewImage(filmstrip(try (times ?? scene.keyFrameTimes).map { try scene.image(at: $0).pixmap }, gap: 8))
+                strip.label = "\(scene.name)-key-frames"
+                return strip
             } catch {
                 return PreviewImage(problem: "\(error)")
             }
         }
     }
+}
+
+/// `$SNAPSHOT_ARTIFACTS/RenderPreviews/<label>`: where swift-snapshot-testing writes failed snapshots, too.
+func defaultArtifactsBase(_ label: String) -> String {
+    let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
+    return ((root as NSString).appendingPathComponent("RenderPreviews") as NSString)
+        .appendingPathComponent(label.replacingOccurrences(of: "/", with: "-"))
 }
 
 /// Images laid left to right on a transparent strip as tall as the tallest.

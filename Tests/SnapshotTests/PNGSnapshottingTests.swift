@@ -67,4 +67,21 @@ final class PNGSnapshottingTests: XCTestCase {
         let first = try scene.image(at: 0).rgba, row = scene.pixelWidth * 4
         XCTAssertEqual(Array(image.rgba[0..<row]), Array(first[0..<row]))
     }
+
+    /// Without a path, the artifacts are named after the scene and time, in the snapshot artifacts folder.
+    func testWithoutAPathArtifactsGoBesideTheLibrarysOwn() throws {
+        let scene = try PreviewScene(json: Data(#"{"kind": "flow", "duration": 1, "canvas": {"scale": 0.25}}"#.utf8), name: "artifacts-case")
+        let strategy = Snapshotting<PreviewScene, PreviewImage>.png(time: 0.5)
+        var image: PreviewImage?
+        strategy.snapshot(scene).run { image = $0 }
+        let golden = try scene.rescaled(to: 0.5).image(at: 0)
+        let (message, _) = try XCTUnwrap(strategy.diffing.diffV2(golden, try XCTUnwrap(image)))
+        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
+        let base = ((root as NSString).appendingPathComponent("RenderPreviews") as NSString).appendingPathComponent("artifacts-case-0.5s")
+        XCTAssertTrue(message.contains(base + ".diff.png"), message)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base + ".actual.png"))
+        // A match removes them (the label travels with the rendered image).
+        XCTAssertNil(strategy.diffing.diffV2(try XCTUnwrap(image), try XCTUnwrap(image)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base + ".diff.png"))
+    }
 }
