@@ -163,7 +163,9 @@ struct Render: ParsableCommand {
         }
         if !failed.isEmpty { throw ExitCode(2) }
         if !stale.isEmpty { throw ExitCode(1) }
-        if check { console.line("Output/ is up to date (\(rows.count) previews)") }
+        if check {
+            console.line("\(outputIsFile ? target : target + "/") is up to date (\(rows.count) preview\(rows.count == 1 ? "" : "s"))")
+        }
     }
 }
 
