@@ -30,7 +30,7 @@ public struct PreviewScene: Sendable {
         let path = url.relativePath
         let parsed = try Self.parse(overrides, file: path)
         let document = try SceneError.translating { try SceneLoader.loadDocument(path: path, overrides: parsed) }
-        self.init(name: url.deletingPathExtension().lastPathComponent, document: document)
+        try self.init(name: url.deletingPathExtension().lastPathComponent, document: document, file: path)
     }
 
     /// Reads a scene from JSON data; `name` stands for the file in error messages and names the preview.
@@ -41,14 +41,23 @@ public struct PreviewScene: Sendable {
             throw SceneError(file: file, line: 0, column: 0, keyPath: "", message: "file is not valid UTF-8")
         }
         let document = try SceneError.translating { try SceneLoader.parseDocument(text, file: file, overrides: parsed) }
-        self.init(name: name, document: document)
+        try self.init(name: name, document: document, file: file)
     }
 
-    init(name: String, document: SceneDocument, frames: SceneFrames? = nil) {
+    init(name: String, document: SceneDocument, frames: SceneFrames? = nil, file: String) throws {
         self.name = name
         self.document = document
         // An animated scene's script is simulated once, here.
         self.frames = frames ?? document.frames(measuring: Self.text)
+        // The canvas a kind draws on can differ from the one it declares (a swipe scene's viewport crops it), so
+        // the frames' own size is checked too: in Double, as converting a huge size to Int would trap.
+        let c = self.frames.canvas
+        let width = (c.width * c.scale).rounded(), height = (c.height * c.scale).rounded(), limit = Double(Canvas.maxPixelSize)
+        guard width >= 1, height >= 1, width <= limit, height <= limit else {
+            throw SceneError(file: file, line: 0, column: 0, keyPath: "",
+                             message: "its frames would be \(formatNumber(width))x\(formatNumber(height)) pixels; "
+                                + "they must be from 1x1 to \(Canvas.maxPixelSize)x\(Canvas.maxPixelSize)")
+        }
     }
 
     private static func parse(_ overrides: [String], file: String) throws -> [SceneOverride] {
@@ -100,9 +109,13 @@ public struct PreviewScene: Sendable {
     /// The time of frame `index`, in seconds from the start.
     public func time(ofFrame index: Int) -> Double { frames.time(ofFrame: index) }
 
-    /// The same scene drawn at another pixel density (points per pixel stay the scene's; the pixels change).
-    public func rescaled(to scale: Double) -> PreviewScene {
-        PreviewScene(name: name, document: document, frames: frames.rescaled(to: scale))
+    /// The same scene drawn at another pixel density (its size in points stays; the pixels change). Throws when
+    /// the frames would be empty or larger than the canvas limit (4096 pixels a side).
+    public func rescaled(to scale: Double) throws -> PreviewScene {
+        guard scale.isFinite, scale > 0 else {
+            throw SceneError(file: name, line: 0, column: 0, keyPath: "", message: "scale must be a number > 0, found \(scale)")
+        }
+        return try PreviewScene(name: name, document: document, frames: frames.rescaled(to: scale), file: name)
     }
 
     /// The frame shown at `time` seconds (a still's one frame at any time), rendered.

@@ -46,7 +46,9 @@ final class PreviewSceneTests: XCTestCase {
         XCTAssertEqual(scene.frameCount, 41)
         XCTAssertEqual(scene.scale, 0.5)
         XCTAssertTrue(scene.json.contains(#""framesPerSecond": 20"#), scene.json)
-        XCTAssertEqual(scene.rescaled(to: 1).pixelWidth, 390)
+        XCTAssertEqual(try scene.rescaled(to: 1).pixelWidth, 390)
+        XCTAssertThrowsError(try scene.rescaled(to: 100))
+        XCTAssertThrowsError(try scene.rescaled(to: 0))
     }
 
     func testMistakesNameFileLineColumnAndKeyPath() throws {
@@ -64,6 +66,12 @@ final class PreviewSceneTests: XCTestCase {
         }
         XCTAssertThrowsError(try PreviewScene(contentsOf: Self.swipe, overrides: ["framesPerSecond"])) { error in
             XCTAssertTrue("\(error)".contains("expected key=value"), "\(error)")
+        }
+        // A kind's frames can be cropped to another size than its canvas; that size is checked too (fuzzing
+        // found a swipe viewport taller than any canvas).
+        let tall = #"{"kind": "swipe", "viewport": [0, 1e30], "trailing": {"actions": "mail"}}"#
+        XCTAssertThrowsError(try PreviewScene(json: Data(tall.utf8), name: "tall")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("tall.json: its frames would be"), "\(error)")
         }
         let scene = try PreviewScene(contentsOf: Self.swipe)
         XCTAssertThrowsError(try scene.image(frame: 31))

@@ -13,7 +13,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The frame is chosen by the last byte, so the mutator can reach late frames without a new scene.
     let index = Int(bytes.last ?? 0) % max(1, scene.frameCount)
     let side = max(scene.pixelWidth, scene.pixelHeight)
-    let small = side > maxFuzzSide ? scene.rescaled(to: scene.scale * Double(maxFuzzSide) / Double(side)) : scene
+    guard let small = side > maxFuzzSide ? try? scene.rescaled(to: scene.scale * Double(maxFuzzSide) / Double(side)) : scene
+    else { return 0 }
     _ = try? small.image(frame: index)
     return 0
 }
