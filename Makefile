@@ -18,7 +18,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: deps previews test bench build fuzz sanitize clean designer designer-build designer-test browser-deps
+.PHONY: deps previews test bench build fuzz sanitize clean designer designer-build designer-test browser-deps example docs
 
 deps:
 	$(call apt_install,$(APT_PACKAGES))
@@ -30,17 +30,48 @@ previews: build
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
 
 # The committed previews must match what the scenes render, scenes must be in written form, the docs' parameter
-# tables and the snapshot test scenes must match their sources (checked first, so the test summary ends the log).
+# tables (and the API docs' scene format reference) and the snapshot test scenes must match their sources, the
+# example package must pass as a consumer (checked first, so the test summary ends the log).
+DOCC := Sources/RenderPreviewsKit/RenderPreviewsKit.docc
 test: deps
 	$(SWIFT) build -c release --product render-previews
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check Examples/MyCellLibrary/Scenes/*.json
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
 	  --docs docs/swipe-scene.md --docs docs/layers-scene.md --docs docs/paging-scene.md \
-	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md
+	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs $(DOCC)/SceneFormatReference.md
 	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
 	$(MAKE) designer-test
+	$(MAKE) example
 	$(SWIFT) test
+
+# Examples/MyCellLibrary depends on this package by path, as a consumer would by URL: its snapshot tests run, the
+# plugin's --check passes on its committed GIF and fails, naming it, on a stale one. A debug build in a folder
+# of its own (the consumer builds this package again; about a minute from scratch on 2 cores). SwiftPM passes
+# on all of a plugin's output on stdout, so the stale check reads both streams.
+EXAMPLE_SWIFT = cd Examples/MyCellLibrary && $(SWIFT)
+EXAMPLE_FLAGS = --scratch-path ../../.build-example
+PLUGIN = package $(EXAMPLE_FLAGS) --allow-writing-to-package-directory render-previews
+example: deps
+	$(EXAMPLE_SWIFT) build --build-tests $(EXAMPLE_FLAGS)
+	$(EXAMPLE_SWIFT) test --skip-build $(EXAMPLE_FLAGS)
+	$(EXAMPLE_SWIFT) $(PLUGIN) --check
+	@stale=$$(mktemp -d); printf 'stale' > $$stale/mail-cell-swipe.gif; \
+	if ($(EXAMPLE_SWIFT) $(PLUGIN) --check --output $$stale) > $$stale/log 2>&1; then \
+	  cat $$stale/log; echo "the plugin's --check passed over a stale preview"; exit 1; \
+	fi; \
+	grep -q "^  $$stale/mail-cell-swipe.gif" $$stale/log || { cat $$stale/log; echo "the plugin's --check did not name the stale preview"; exit 1; }; \
+	echo "the plugin's --check fails naming a stale preview: ok"; rm -rf $$stale
+
+# The API docs of RenderPreviewsKit (with the articles in $(DOCC)) and RenderPreviewsSnapshotTesting, one static
+# site in .build/docs/ (serve it, e.g. `python3 -m http.server -d .build/docs`, and open /documentation/).
+docs: deps
+	rm -rf .build/docs && mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	  --target RenderPreviewsKit --target RenderPreviewsSnapshotTesting --enable-experimental-combined-documentation \
+	  --output-path .build/docs --transform-for-static-hosting
+	@echo "API docs: .build/docs/documentation/renderpreviewskit/index.html"
 
 # The designer (`render-previews design`): its web server is a product of its own, so `make previews` does not
 # build it. `make designer` builds and serves it on http://127.0.0.1:8080/ (PORT=…).
@@ -89,4 +120,4 @@ fuzz: build
 	scripts/fuzz/run.sh $(SECONDS)
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-example

@@ -7,6 +7,10 @@ import PackageDescription
 //                     -> Compositor  -> Text -> LayerTree, Raster -> Geometry
 //                     -> Encoders    -> Raster, CPNG, CGIF
 //                     -> Previews (frames on every core into GIF bytes) -> Compositor, Encoders
+// What other packages use (docs in Sources/RenderPreviewsKit/RenderPreviewsKit.docc):
+//   RenderPreviewsKit (the small public API: load, render, preview) -> SceneFormat, Compositor, Encoders, Previews
+//   RenderPreviewsSnapshotTesting (swift-snapshot-testing strategies) -> RenderPreviewsKit, SnapshotTesting
+//   the `render-previews` command plugin -> RenderPreviewsCLI, which renders through RenderPreviewsKit
 // The designer (a web page to tune a scene's parameters) is a product of its own, so `make previews` never
 // builds its HTTP server:
 //   DesignerMain -> DesignerServer (FlyingFox) -> Designer (the API, no HTTP) -> SceneFormat, Previews
@@ -16,13 +20,18 @@ let package = Package(
         .executable(name: "render-previews", targets: ["RenderPreviewsCLI"]),
         // `render-previews design` runs this one, found beside it.
         .executable(name: "render-previews-designer", targets: ["DesignerMain"]),
-        // For scripts/fuzz, which depends on this package by path.
-        .library(name: "RenderPreviewsKit", targets: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor"]),
+        // The public API; scripts/fuzz, Examples/MyCellLibrary and the CLI use it as any client would.
+        .library(name: "RenderPreviewsKit", targets: ["RenderPreviewsKit"]),
+        .library(name: "RenderPreviewsSnapshotTesting", targets: ["RenderPreviewsSnapshotTesting"]),
+        // `swift package --allow-writing-to-package-directory render-previews` in a package that depends on this one.
+        .plugin(name: "RenderPreviewsPlugin", targets: ["RenderPreviewsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `make docs` (a plugin only: nothing of it is linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -43,10 +52,24 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["LayerTree", "SceneSchema", "Models"]),
         // A scene's frames rendered on every core into its GIF (or PNG) bytes: the CLI's and the designer's.
         .target(name: "Previews", dependencies: ["SceneSchema", "LayerTree", "Raster", "Compositor", "Encoders"]),
+        .target(name: "RenderPreviewsKit", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Raster",
+                                                         "Encoders", "Previews"]),
+        .target(
+            name: "RenderPreviewsSnapshotTesting",
+            dependencies: ["RenderPreviewsKit", "Raster", "Encoders", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+        .plugin(
+            name: "RenderPreviewsPlugin",
+            capability: .command(
+                intent: .custom(verb: "render-previews", description: "Render Scenes/*.json into Output/ (or check that Output/ is up to date)."),
+                permissions: [.writeToPackageDirectory(reason: "Writes the rendered previews (GIF, PNG) into the package's Output/ folder.")]
+            ),
+            dependencies: ["RenderPreviewsCLI"]
+        ),
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
-                "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
+                "RenderPreviewsKit", "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,10 +95,14 @@ let package = Package(
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
+        .testTarget(name: "RenderPreviewsKitTests", dependencies: ["RenderPreviewsKit"]),
+        // The library products' public symbols against a committed list (the semver check).
+        .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting"],
+                    exclude: ["public-api.txt"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "SceneFormat", "Compositor", "Encoders",
+                "SceneFormat", "Compositor", "Encoders", "RenderPreviewsKit", "RenderPreviewsSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -1,7 +1,7 @@
 import Dispatch
 import Encoders
 import Foundation
-import Raster
+import RenderPreviewsKit
 
 /// A file-system failure, in one shape for every command: `render-previews: cannot write OUTPUT: reason`.
 struct FileSystemError: Error, CustomStringConvertible {
@@ -22,10 +22,10 @@ struct FileSystemError: Error, CustomStringConvertible {
 /// at all (a temporary file beside the target, renamed over it), with missing folders made on the way.
 enum Files {
     /// Writes each frame it is given as `frame-NNNN.png` into `folder`, made first (`frames`, `render --frames-dir`).
-    static func frameWriter(into folder: String) throws -> (Int, Pixmap) throws -> Void {
+    static func frameWriter(into folder: String) throws -> (Int, PreviewImage) throws -> Void {
         try makeFolder(folder)
         return { i, image in
-            try write(PNGCodec.encode(image), to: (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
+            try write([UInt8](image.pngData()), to: (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
         }
     }
 

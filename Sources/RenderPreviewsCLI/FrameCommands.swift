@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import LayerTree
 import Raster
+import RenderPreviewsKit
 import SceneFormat
 import SceneSchema
 import Text
@@ -26,10 +27,12 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frame = try selection.frame(of: settings.load(scene), path: scene, measuring: TextMeasurer())
-            var renderer = LayerRenderer()
-            let png = try PNGCodec.encode(try renderer.render(frame))
-            try Files.write(png, to: output)
+            let preview = try settings.scene(scene)
+            let image = switch try selection.pick(in: preview, path: scene) {
+            case .index(let i): try preview.image(frame: i)
+            case .time(let t): try preview.image(at: t)
+            }
+            try Files.write([UInt8](try image.pngData()), to: output)
         }
     }
 }
@@ -46,8 +49,11 @@ struct Tree: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frame = try selection.frame(of: settings.load(scene), path: scene, measuring: TextMeasurer())
-            print(SceneWriter.json(frame))
+            let preview = try settings.scene(scene)
+            switch try selection.pick(in: preview, path: scene) {
+            case .index(let i): print(preview.layerTree(frame: i))
+            case .time(let t): print(preview.layerTree(at: t))
+            }
         }
     }
 }
@@ -66,8 +72,9 @@ struct Frames: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let frames = try settings.load(scene).frames(measuring: TextMeasurer())
-            // The same ordered, all-cores frame loop as `render`.
-            try FrameRenderer().forEachFrame(of: frames, try Files.frameWriter(into: framesDir))
+            // The same ordered, all-cores frame loop as `render`, without the GIF.
+            let write = try Files.frameWriter(into: framesDir)
+            try FrameRenderer().forEachFrame(of: frames, { try write($0, PreviewImage($1)) })
         }
     }
 }

@@ -1,11 +1,7 @@
 import ArgumentParser
-import Compositor
-import Encoders
 import Foundation
-import SceneFormat
+import RenderPreviewsKit
 import SceneSchema
-import Text
-import Previews
 
 /// Where terminal output goes: a live progress bar on a terminal, plain lines otherwise (CI, pipes).
 struct Console {
@@ -108,21 +104,20 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: quiet)
-        let text = TextMeasurer()
         var failed: [String] = [], stale: [String] = []
         var rows: [[String]] = []
         // Every scene is read and checked before anything is written, so one bad scene or a --set that a
         // scene's kind does not declare stops the run before it writes.
-        var loaded: [(path: String, frames: SceneFrames)] = []
+        var loaded: [(path: String, scene: PreviewScene)] = []
         do {
             for path in files.isEmpty ? try sceneFiles(in: scenes, only: only) : files {
                 do {
-                    let frames = try settings.load(path).frames(measuring: text)
-                    let fileExtension = frames.isStill ? "png" : "gif"
+                    let scene = try settings.scene(path)
+                    let fileExtension = scene.isStill ? "png" : "gif"
                     if outputIsFile && (target as NSString).pathExtension.lowercased() != fileExtension {
-                        throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(frames.count) frames); -o \(target) asks for another format")
+                        throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(scene.frameCount) frames); -o \(target) asks for another format")
                     }
-                    loaded.append((path, frames))
+                    loaded.append((path, scene))
                 } catch {
                     console.error(errorText(error))
                     failed.append(path)
@@ -136,23 +131,23 @@ struct Render: ParsableCommand {
             console.error(errorText(error))
             throw ExitCode(2)
         }
-        let renderer = FrameRenderer()
-        for (path, frames) in loaded {
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        for (path, scene) in loaded {
+            let name = scene.name
             let start = ContinuousClock.now
             do {
-                let preview = try renderPreview(frames, renderer: renderer,
-                                                eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
+                let preview = try scene.preview(eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
                                                 progress: { console.progress(name, $0, $1) })
+                let bytes = [UInt8](preview.data)
                 let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
                 if check {
-                    if (try? Files.read(file)) != preview.bytes { stale.append(file) }
+                    if (try? Files.read(file)) != bytes { stale.append(file) }
                 } else {
-                    try Files.write(preview.bytes, to: file)
+                    try Files.write(bytes, to: file)
                 }
-                let time = seconds(ContinuousClock.now - start)
-                rows.append([name, "\(preview.frames)", secondsText(frames.duration),
-                             String(format: "%.1f KB", Double(preview.bytes.count) / 1024), String(format: "%.2f s", time)])
+                let elapsed = ContinuousClock.now - start
+                let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                rows.append([name, "\(preview.frameCount)", secondsText(scene.duration),
+                             String(format: "%.1f KB", Double(bytes.count) / 1024), String(format: "%.2f s", time)])
                 console.line("\(path) -> \(file)")
             } catch {
                 console.error(errorText(error))
@@ -161,12 +156,16 @@ struct Render: ParsableCommand {
         }
         if !rows.isEmpty && !check { console.line(table(["scene", "frames", "duration", "size", "time"], rows)) }
         if !stale.isEmpty {
-            FileHandle.standardError.write(Data(("out of date (run `render-previews` and commit Output/):\n"
+            // The plugin names itself, so the hint is the command that fixes it where it ran.
+            let command = ProcessInfo.processInfo.environment["RENDER_PREVIEWS_COMMAND"] ?? "render-previews"
+            FileHandle.standardError.write(Data(("out of date (run `\(command)` and commit Output/):\n"
                 + stale.map { "  \($0)\n" }.joined()).utf8))
         }
         if !failed.isEmpty { throw ExitCode(2) }
         if !stale.isEmpty { throw ExitCode(1) }
-        if check { console.line("Output/ is up to date (\(rows.count) previews)") }
+        if check {
+            console.line("\(outputIsFile ? target : target + "/") is up to date (\(rows.count) preview\(rows.count == 1 ? "" : "s"))")
+        }
     }
 }
 
@@ -179,14 +178,10 @@ struct List: ParsableCommand {
     func run() throws {
         try reportingErrors {
             var rows: [[String]] = []
-            let text = TextMeasurer()
             for path in try sceneFiles(in: scenes, only: nil) {
-                let document = try SceneLoader.loadDocument(path: path)
-                let frames = document.frames(measuring: text)
-                let c = document.canvas
-                rows.append([((path as NSString).lastPathComponent as NSString).deletingPathExtension, document.kind,
-                             "\(c.pixelWidth)x\(c.pixelHeight)", "\(frames.count)",
-                             secondsText(frames.duration)])
+                let scene = try PreviewScene(contentsOf: URL(fileURLWithPath: path))
+                rows.append([scene.name, scene.kind, "\(scene.pixelWidth)x\(scene.pixelHeight)", "\(scene.frameCount)",
+                             secondsText(scene.duration)])
             }
             print(table(["scene", "kind", "pixels", "frames", "duration"], rows))
         }

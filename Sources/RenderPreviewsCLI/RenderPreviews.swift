@@ -5,6 +5,7 @@ import Encoders
 import Foundation
 import LayerTree
 import Raster
+import RenderPreviewsKit
 import SceneFormat
 import SceneSchema
 
@@ -49,6 +50,12 @@ struct SceneSettings: ParsableArguments {
 
     var overrides: [SceneOverride] { settings.compactMap(SceneOverride.init) }
 
+    /// The scene file with the overrides, through the public kit (what `render`, `frame` and `tree` read).
+    func scene(_ path: String) throws -> PreviewScene {
+        try PreviewScene(contentsOf: URL(fileURLWithPath: path), overrides: settings)
+    }
+
+    /// The scene file's document, for the commands that reach past the kit (`bench`, `sweep`).
     func load(_ path: String) throws -> SceneDocument {
         try SceneLoader.loadDocument(path: path, overrides: overrides)
     }
@@ -69,23 +76,39 @@ struct FrameSelection: ParsableArguments {
         if let time, !(time.isFinite && time >= 0) { throw ValidationError("--time must be a finite number of seconds >= 0") }
     }
 
-    func frame(of document: SceneDocument, path: String, measuring text: any TextMeasuring) throws -> LayerScene {
-        let frames = document.frames(measuring: text)
+    /// The frame asked for: an index, a time, or frame 0; refused by name when it is outside the scene.
+    enum Pick { case index(Int), time(Double) }
+
+    func pick(count: Int, isStill: Bool, duration: Double, timeOfLast: Double, path: String) throws -> Pick {
         if let index {
-            guard index < frames.count else {
-                let what = frames.isStill ? "a still scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"
+            guard index < count else {
+                let what = isStill ? "a still scene has one frame (index 0)" : "the scene has \(count) frames (0...\(count - 1))"
                 throw CLIError("\(path): \(what); --index \(index) is out of range")
             }
-            return frames.frame(index: index)
+            return .index(index)
         }
         if let time {
-            guard frames.isStill || time <= frames.duration + 1e-9 else {
-                throw CLIError("\(path): --time \(secondsText(time)) is past the end of the scene (\(secondsText(frames.duration)); "
-                    + "the last frame is at \(secondsText(frames.time(ofFrame: frames.count - 1))))")
+            guard isStill || time <= duration + 1e-9 else {
+                throw CLIError("\(path): --time \(secondsText(time)) is past the end of the scene (\(secondsText(duration)); "
+                    + "the last frame is at \(secondsText(timeOfLast)))")
             }
-            return frames.frame(at: time)
+            return .time(time)
         }
-        return frames.frame(index: 0)
+        return .index(0)
+    }
+
+    func pick(in scene: PreviewScene, path: String) throws -> Pick {
+        try pick(count: scene.frameCount, isStill: scene.isStill, duration: scene.duration,
+                 timeOfLast: scene.time(ofFrame: scene.frameCount - 1), path: path)
+    }
+
+    func frame(of document: SceneDocument, path: String, measuring text: any TextMeasuring) throws -> LayerScene {
+        let frames = document.frames(measuring: text)
+        switch try pick(count: frames.count, isStill: frames.isStill, duration: frames.duration,
+                        timeOfLast: frames.time(ofFrame: frames.count - 1), path: path) {
+        case .index(let i): return frames.frame(index: i)
+        case .time(let t): return frames.frame(at: t)
+        }
     }
 }
 
@@ -98,7 +121,8 @@ struct CLIError: Error, CustomStringConvertible {
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error where error is SceneError || error is CLIError || error is FileSystemError {
+    } catch let error where error is SceneSchema.SceneError || error is RenderPreviewsKit.SceneError || error is CLIError
+                || error is FileSystemError {
         FileHandle.standardError.write(Data((errorText(error) + "\n").utf8))
         throw ExitCode(2)
     } catch let error as ExitCode {

@@ -1,6 +1,8 @@
 import Compositor
 import Foundation
 import Raster
+import RenderPreviewsKit
+import RenderPreviewsSnapshotTesting
 import SceneFormat
 import SnapshotTesting
 import Text
@@ -13,21 +15,18 @@ final class FlowSnapshotTests: XCTestCase {
     static let snapshotDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__").appendingPathComponent("FlowSnapshotTests").path
 
-    func assertFrame(_ scene: String, time: Double, overrides: [SceneOverride] = [], name: String,
+    func assertFrame(_ scene: String, time: Double, overrides: [String] = [], name: String,
                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = Self.repo.appendingPathComponent("Scenes/\(scene).json").path
-        let frames = try SceneLoader.loadDocument(path: path, overrides: overrides).frames(measuring: KeyFrameSnapshotTests.text)
-        var renderer = LayerRenderer()
-        let image = try renderer.render(frames.frame(at: time))
+        let preview = try PreviewScene(contentsOf: Self.repo.appendingPathComponent("Scenes/\(scene).json"), overrides: overrides)
         let base = (Self.snapshotDirectory as NSString).appendingPathComponent(name)
-        if let failure = verifySnapshot(of: image, as: .png(artifactsBase: base), named: name,
+        if let failure = verifySnapshot(of: preview, as: .png(time: time, artifactsBase: base), named: name,
                                         snapshotDirectory: Self.snapshotDirectory, file: file, testName: "frame", line: line) {
             XCTFail(failure, file: file, line: line)
         }
     }
 
     func testFoldingAtTheDeviceReading() throws {
-        try assertFrame("flow-folding", time: 0, overrides: [SceneOverride(keyPath: "contentOffset", value: "32.6667")],
+        try assertFrame("flow-folding", time: 0, overrides: ["contentOffset=32.6667"],
                         name: "folding-device-reading")
     }
 }

@@ -1,6 +1,8 @@
 import Compositor
 import Foundation
 import Raster
+import RenderPreviewsKit
+import RenderPreviewsSnapshotTesting
 import SceneFormat
 import SceneSchema
 import SnapshotTesting
@@ -25,26 +27,18 @@ final class KeyFrameSnapshotTests: XCTestCase {
             .map { dir.appendingPathComponent($0).path }
     }
 
-    static func keyTimes(_ document: SceneDocument, _ frames: SceneFrames) -> [Double] {
-        if frames.isStill { return [0] }
-        let declared = document.settings.keyFrames
-        return declared.isEmpty ? [frames.duration / 2, frames.duration] : declared
-    }
-
     func testEverySceneAtItsKeyFrames() throws {
         let paths = try Self.scenePaths()
         XCTAssertGreaterThanOrEqual(paths.count, 25)
-        var renderer = LayerRenderer()
         var checked = 0
         for path in paths {
-            let scene = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let document = try SceneLoader.loadDocument(path: path)
-            let frames = document.frames(measuring: Self.text)
-            for t in Self.keyTimes(document, frames) {
-                let name = frames.isStill ? scene : "\(scene)-\(String(format: "%.2f", t))s"
-                let image = try renderer.render(frames.frame(at: t))
+            // Through the public kit and its snapshot strategy, as a consumer's tests would.
+            let preview = try PreviewScene(contentsOf: URL(fileURLWithPath: path))
+            let scene = preview.name
+            for t in preview.keyFrameTimes {
+                let name = preview.isStill ? scene : "\(scene)-\(String(format: "%.2f", t))s"
                 let base = (Self.snapshotDirectory as NSString).appendingPathComponent(name)
-                if let failure = verifySnapshot(of: image, as: .png(artifactsBase: base), named: name,
+                if let failure = verifySnapshot(of: preview, as: .png(time: t, artifactsBase: base), named: name,
                                                 snapshotDirectory: Self.snapshotDirectory, testName: "frame") {
                     XCTFail("\(scene): \(failure)")
                 }
@@ -58,9 +52,8 @@ final class KeyFrameSnapshotTests: XCTestCase {
     func testTreeOfEverySceneRoundTripsToTheSamePixels() throws {
         var renderer = LayerRenderer()
         for path in try Self.scenePaths() {
-            let document = try SceneLoader.loadDocument(path: path)
-            let frames = document.frames(measuring: Self.text)
-            let t = Self.keyTimes(document, frames).first ?? 0
+            let frames = try SceneLoader.loadDocument(path: path).frames(measuring: Self.text)
+            let t = try PreviewScene(contentsOf: URL(fileURLWithPath: path)).keyFrameTimes.first ?? 0
             let frame = frames.frame(at: t)
             let json = SceneWriter.json(frame)
             let reread = try SceneLoader.parse(json, file: "tree of \(path)")

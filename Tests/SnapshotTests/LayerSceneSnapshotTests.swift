@@ -1,6 +1,8 @@
 import Compositor
 import Foundation
 import Raster
+import RenderPreviewsKit
+import RenderPreviewsSnapshotTesting
 import SceneFormat
 import SnapshotTesting
 import XCTest
@@ -14,11 +16,9 @@ final class LayerSceneSnapshotTests: XCTestCase {
     func assertScene(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let url = try XCTUnwrap(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Scenes"),
                                 "missing scene \(name)", file: file, line: line)
-        let scene = try SceneLoader.load(path: url.path)
-        var renderer = LayerRenderer()
-        let image = try renderer.render(scene)
+        let scene = try PreviewScene(contentsOf: url)
         let base = (Self.snapshotDirectory as NSString).appendingPathComponent(name)
-        if let failure = verifySnapshot(of: image, as: .png(artifactsBase: base), named: name,
+        if let failure = verifySnapshot(of: scene, as: .png(artifactsBase: base), named: name,
                                         snapshotDirectory: Self.snapshotDirectory, file: file, testName: "scene", line: line) {
             XCTFail(failure, file: file, line: line)
         }

@@ -1,31 +1,21 @@
-import Compositor
 import Foundation
-import LayerTree
-import SceneFormat
-import SceneSchema
-import Text
-
-/// Fonts are opened once: reopening them per input would dominate every iteration.
-let measurer = TextMeasurer()
-nonisolated(unsafe) var renderer = LayerRenderer()
+import RenderPreviewsKit
 
 /// Largest rendered side in pixels: small frames keep iterations fast, and the rasterizer's paths are the same.
-let maxFuzzSide = 64.0
+let maxFuzzSide = 64
 
-/// Bytes -> scene text -> document -> frames -> one frame rendered. Thrown errors are the expected outcome for
-/// most inputs; only traps, hangs and runaway allocations are findings.
+/// Bytes -> scene text -> scene -> frames -> one frame rendered, through the public kit as any client would.
+/// Thrown errors are the expected outcome for most inputs; only traps, hangs and runaway allocations are findings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-    guard let document = try? SceneLoader.parseDocument(text, file: "fuzz.json") else { return 0 }
-    let frames = document.frames(measuring: measurer)
+    guard let scene = try? PreviewScene(json: Data(bytes), name: "fuzz") else { return 0 }
     // The frame is chosen by the last byte, so the mutator can reach late frames without a new scene.
-    let index = Int(bytes.last ?? 0) % max(1, frames.count)
-    var frame = frames.frame(index: index)
-    let side = max(frame.canvas.width, frame.canvas.height)
-    if side * frame.canvas.scale > maxFuzzSide { frame.canvas.scale = maxFuzzSide / side }
-    _ = try? renderer.render(frame)
+    let index = Int(bytes.last ?? 0) % max(1, scene.frameCount)
+    let side = max(scene.pixelWidth, scene.pixelHeight)
+    guard let small = side > maxFuzzSide ? try? scene.rescaled(to: scene.scale * Double(maxFuzzSide) / Double(side)) : scene
+    else { return 0 }
+    _ = try? small.image(frame: index)
     return 0
 }
 

@@ -1,0 +1,42 @@
+internal import SceneFormat
+internal import SceneSchema
+
+/// A kind of preview (the `kind` of a scene file) and the parameters it declares.
+public struct SceneKind: Sendable, Hashable {
+    /// The value of a scene's `kind` key.
+    public let name: String
+    /// One line on what it previews.
+    public let summary: String
+
+    /// Every kind this version reads.
+    public static var all: [SceneKind] { SceneKinds.all.map { SceneKind(name: $0.name, summary: $0.summary) } }
+
+    public static func named(_ name: String) -> SceneKind? { all.first { $0.name == name } }
+
+    /// Every key a scene of this kind may set, in the order the formatter writes them.
+    public var parameters: [SceneParameter] { SceneKinds.named(name)?.parameters.map(SceneParameter.init) ?? [] }
+
+    /// The kind's parameters as a markdown table (`key | type | unit | default | meaning`), as the docs show them.
+    public var referenceTable: String { SceneKinds.named(name).flatMap { SceneDocs.table(for: $0) } ?? "" }
+}
+
+/// One key a scene kind declares: what it takes, its default and what it means.
+public struct SceneParameter: Sendable, Hashable {
+    /// The key in the scene file (`contentOffset`; children are reached with dots, `canvas.scale`).
+    public let key: String
+    /// The type, in words (`number`, `"top" or "bottom"`, `[number, number]`).
+    public let type: String
+    /// The unit (`pt`, `s`, `deg`), when it has one.
+    public let unit: String?
+    /// The default as written in a scene, or a note on how it is chosen; empty when the key is required.
+    public let defaultValue: String
+    /// What the value does.
+    public let meaning: String
+    /// The keys of an object value.
+    public let children: [SceneParameter]
+
+    init(_ p: Parameter) {
+        key = p.key; type = p.summary; unit = p.unit; defaultValue = p.defaultText; meaning = p.doc
+        children = p.children.map(SceneParameter.init)
+    }
+}
