@@ -99,5 +99,8 @@ final class SwipeSceneTests: XCTestCase {
         assertError(head + #", "timeline": [{"drag": {"duration": 1}}]}"#,
                     "Scenes/s.json:1:112: timeline[0].drag: missing required key 'to'")
         assertError(head + #", "viewport": [0, -1]}"#, "Scenes/s.json:1:106: viewport[1]: expected a value > 0, found -1")
+        // The viewport's height is the canvas's: 1e79 pt would be a frame of 1.2e79 pixels (the fuzzer's find).
+        assertError(head + #", "viewport": [0, 1e79]}"#,
+                    "Scenes/s.json:1:102: viewport: expected a height of at most 4096 pixels at scale 1.2307692307692308, found 1.2307692307692308e+79")
     }
 }

@@ -355,6 +355,15 @@ public enum SwipeKind: PreviewKind {
         Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
+        // The viewport's height becomes the canvas's: the same pixel limit (checked in Double, before any
+        // conversion to whole pixels could trap).
+        if let viewport = s.viewport {
+            let pixels = (viewport[1] * s.screen.scale).rounded()
+            if pixels > Double(Canvas.maxPixelSize) {
+                throw d.error(object.position(of: "viewport"), d.child(object.path, "viewport"),
+                              "expected a height of at most \(Canvas.maxPixelSize) pixels at scale \(formatNumber(s.screen.scale)), found \(formatNumber(pixels))")
+            }
+        }
         if s.leading == nil && s.trailing == nil {
             throw d.error(object.value, "", "expected actions on at least one side: add 'leading' or 'trailing'")
         }
