@@ -131,27 +131,27 @@ struct Render: ParsableCommand {
             console.error(errorText(error))
             throw ExitCode(2)
         }
-        for (path, scene) in loaded {
-            let name = scene.name
-            let start = ContinuousClock.now
-            do {
-                let preview = try scene.preview(eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
-                                                progress: { console.progress(name, $0, $1) })
-                let bytes = [UInt8](preview.data)
-                let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
-                if check {
-                    if (try? Files.read(file)) != bytes { stale.append(file) }
-                } else {
-                    try Files.write(bytes, to: file)
+        // Two scenes at a time: each one's encoder is serial, so a second scene keeps the other core busy. Lines
+        // are printed in scene order whatever order the scenes finish in.
+        let lanes = min(loaded.count, max(1, min(2, ProcessInfo.processInfo.activeProcessorCount)))
+        let jobs = loaded
+        let queue = SceneQueue(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while let k = queue.take() {
+                queue.finish(k, render(jobs[k].path, jobs[k].scene, console: console)) { j, outcome in
+                    switch outcome {
+                    case .failed(let text): console.error(text)
+                    case .done(_, let file, _): console.line("\(jobs[j].path) -> \(file)")
+                    }
                 }
-                let elapsed = ContinuousClock.now - start
-                let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                rows.append([name, "\(preview.frameCount)", secondsText(scene.duration),
-                             String(format: "%.1f KB", Double(bytes.count) / 1024), String(format: "%.2f s", time)])
-                console.line("\(path) -> \(file)")
-            } catch {
-                console.error(errorText(error))
-                failed.append(path)
+            }
+        }
+        for (k, outcome) in queue.results.enumerated() {
+            switch outcome {
+            case .failed: failed.append(jobs[k].path)
+            case .done(let row, let file, let isStale):
+                rows.append(row)
+                if isStale { stale.append(file) }
             }
         }
         if !rows.isEmpty && !check { console.line(table(["scene", "frames", "duration", "size", "time"], rows)) }
@@ -166,6 +166,71 @@ struct Render: ParsableCommand {
         if check {
             console.line("\(outputIsFile ? target : target + "/") is up to date (\(rows.count) preview\(rows.count == 1 ? "" : "s"))")
         }
+    }
+}
+
+extension Render {
+    enum Outcome {
+        case done(row: [String], file: String, stale: Bool)
+        case failed(String)
+    }
+
+    /// One scene rendered and written (or compared, with --check).
+    func render(_ path: String, _ scene: PreviewScene, console: Console) -> Outcome {
+        let name = scene.name
+        let start = ContinuousClock.now
+        do {
+            let preview = try scene.preview(eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
+                                            progress: { console.progress(name, $0, $1) })
+            let bytes = [UInt8](preview.data)
+            let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
+            var isStale = false
+            if check {
+                isStale = (try? Files.read(file)) != bytes
+            } else {
+                try Files.write(bytes, to: file)
+            }
+            let elapsed = ContinuousClock.now - start
+            let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return .done(row: [name, "\(preview.frameCount)", secondsText(scene.duration),
+                               String(format: "%.1f KB", Double(bytes.count) / 1024), String(format: "%.2f s", time)],
+                         file: file, stale: isStale)
+        } catch {
+            return .failed(errorText(error))
+        }
+    }
+}
+
+/// Hands out scene indices to the lanes and passes their outcomes on in index order, under one lock.
+final class SceneQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var outcomes: [Render.Outcome?]
+    private var reported = 0
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < outcomes.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Records scene `k`'s outcome and reports every outcome now complete in order.
+    func finish(_ k: Int, _ outcome: Render.Outcome, report: (Int, Render.Outcome) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        outcomes[k] = outcome
+        while reported < outcomes.count, let o = outcomes[reported] {
+            report(reported, o)
+            reported += 1
+        }
+    }
+
+    /// Every outcome, in order (once every lane is done).
+    var results: [Render.Outcome] {
+        lock.lock(); defer { lock.unlock() }
+        return outcomes.map { $0! }
     }
 }
 

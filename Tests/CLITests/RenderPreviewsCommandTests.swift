@@ -194,6 +194,21 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("scene"), r.stdout)  // the summary table
     }
 
+    /// Scenes render two at a time, but the lines and the summary keep the scenes' order: "moving" (an
+    /// animation, slower) before "still", whichever finishes first.
+    func testLinesKeepTheScenesOrder() throws {
+        let (scenes, output) = try makeScenes()
+        try FileManager.default.removeItem(atPath: scenes + "/broken.json")
+        for _ in 0..<3 {
+            let r = try run(["render", "--scenes", scenes, "--output", output])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let moving = try XCTUnwrap(r.stdout.range(of: "moving.json ->")), still = try XCTUnwrap(r.stdout.range(of: "still.json ->"))
+            XCTAssertLessThan(moving.lowerBound, still.lowerBound, r.stdout)
+            let rowMoving = try XCTUnwrap(r.stdout.range(of: "\nmoving ")), rowStill = try XCTUnwrap(r.stdout.range(of: "\nstill "))
+            XCTAssertLessThan(rowMoving.lowerBound, rowStill.lowerBound, r.stdout)
+        }
+    }
+
     func testCheckNamesStaleOutputsAndWritesNothing() throws {
         let (scenes, output) = try makeScenes()
         try FileManager.default.removeItem(atPath: scenes + "/broken.json")
