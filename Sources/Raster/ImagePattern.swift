@@ -251,15 +251,18 @@ public struct MipmappedImage: Sendable {
     /// The part of level 0 that unit coordinates (contentsRect) span: the whole image unless given.
     public let extent: Rect
 
-    /// Levels down to 1 × 1 or `levels` of them, whichever comes first. Level 0 must start at (0, 0).
+    /// Levels down to 1 × 1 or `levels` of them, whichever comes first. Level 0 is the image moved to (0, 0)
+    /// (levels halve image space about the origin); `extent`, in the image's own pixel space, moves with it.
     public init(_ image: Pixmap, levels maximum: Int = 16, extent: Rect? = nil) {
-        precondition(image.bounds.x == 0 && image.bounds.y == 0, "mip levels halve image space about the origin")
-        var levels = [image]
+        let origin = Point(Double(image.bounds.x), Double(image.bounds.y))
+        let base = image.bounds.x == 0 && image.bounds.y == 0 ? image
+            : Pixmap(bounds: IntRect(x: 0, y: 0, width: image.width, height: image.height), pixels: image.pixels)
+        var levels = [base]
         while levels.count < maximum, let last = levels.last, last.width > 1 || last.height > 1 {
             levels.append(Self.halved(last))
         }
         self.levels = levels
-        self.extent = extent ?? Rect(0, 0, Double(image.width), Double(image.height))
+        self.extent = extent.map { $0.offsetBy(dx: -origin.x, dy: -origin.y) } ?? Rect(0, 0, Double(image.width), Double(image.height))
     }
 
     static func halved(_ image: Pixmap) -> Pixmap {

@@ -104,6 +104,18 @@ final class MipmapTests: XCTestCase {
         for y in 0..<32 { for x in 0..<32 { XCTAssertEqual(copy.pixels[y * 32 + x], ramp.pixels[y * 64 + x]) } }
     }
 
+    /// An image that does not start at (0, 0) (an offscreen keeps its device coordinates) is moved there for
+    /// its levels: shown through contentsRect it reads as the same image at the origin, and does not trap.
+    func testAnImageAwayFromTheOriginReadsTheSame() {
+        let moved = Pixmap(bounds: IntRect(x: 5, y: -3, width: 64, height: 64), pixels: ramp.pixels)
+        let a = draw(ImagePattern(image: moved, contentsRect: Rect(0.25, 0.25, 0.5, 0.5), bounds: Rect(0, 0, 32, 32), map: .identity),
+                     width: 32, height: 32)
+        let b = draw(ImagePattern(image: ramp, contentsRect: Rect(0.25, 0.25, 0.5, 0.5), bounds: Rect(0, 0, 32, 32), map: .identity),
+                     width: 32, height: 32)
+        XCTAssertEqual(a.pixels, b.pixels)
+        XCTAssertEqual(a.pixels[0], ramp.pixels[16 * 64 + 16])
+    }
+
     /// An image wider than its extent (a snapshot rounded up to whole pixels): unit coordinates span the
     /// extent, not the pixmap. The ramp's extent 0...32 × 0...32 shown 1:1 is its top-left quarter.
     func testExtentIsWhatUnitCoordinatesSpan() {
