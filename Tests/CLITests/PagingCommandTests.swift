@@ -157,6 +157,12 @@ final class PagingCommandTests: XCTestCase {
         let nested = try run(["tree", scene, "--set", "snapshot.piecesAlphaRatio=\(deep)"])
         XCTAssertEqual(nested.status, 2)
         XCTAssertTrue(nested.stderr.contains("expected pieces values nested at most 8 deep"), nested.stderr)
+        // 80 × 80 pieces a card (and a sliver row: 6,480) are allowed, but not on 20 cards together (every card
+        // off its page is cut in every frame).
+        let cards = "[" + (0..<20).map { _ in #"{"title": "A"}"# }.joined(separator: ", ") + "]"
+        let crowd = try run(["tree", scene, "--set", "cards=\(cards)", "--set", "snapshot.pieceSizeRatio=[0.0125, 0.0125]"])
+        XCTAssertEqual(crowd.status, 2)
+        XCTAssertTrue(crowd.stderr.contains("expected at most 100000 pieces in all (pieces per card × 20 cards), found 1"), crowd.stderr)
         let both = try run(["tree", scene, "--set", "scale=cylinder"])
         XCTAssertEqual(both.status, 2)
         XCTAssertTrue(both.stderr.contains("cannot be combined"), both.stderr)

@@ -173,6 +173,9 @@ public enum PagingKind: PreviewKind {
         otherwise: .array(.object(cardSchema, defaults: ShapeCard(title: "", symbol: .circle), summary: "{title, symbol}"),
                           atLeastOne: "card"))
 
+    /// The pieces of all cards together (each frame cuts every card that is off its page).
+    static let maxPiecesOnScreen = 100_000
+
     static let offsetRule = NumberRule(minimum: -1e6, maximum: 1e6, expectation: "an offset in −1000000...1000000 points")
 
     public static let schema = Schema<Settings>([
@@ -207,6 +210,15 @@ public enum PagingKind: PreviewKind {
         }
         if s.page >= s.cards.count {
             throw d.error(object.position(of: "page"), "page", "expected a page below \(s.cards.count) (the number of cards), found \(s.page)")
+        }
+        // Every card off its page is cut in every frame: bound the layers a frame can hold.
+        if let snapshot = s.snapshot {
+            let card = PagingScreen.cardFrame(in: PagingScene.defaultPagesFrame.size).size
+            let pieces = (snapshot.value.pieceFrames(cardSize: card)?.count ?? 0) * s.cards.count
+            if pieces > maxPiecesOnScreen {
+                throw d.error(object.position(of: "snapshot"), "snapshot",
+                              "expected at most \(maxPiecesOnScreen) pieces in all (pieces per card × \(s.cards.count) cards), found \(pieces)")
+            }
         }
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
     })
