@@ -76,7 +76,7 @@ public enum CoverFlowKind: PreviewKind {
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 480/390 px/pt, white",
               doc: "our choice: an iPhone screen as in the flow scenes, 480 px wide"),
-        Field("framesPerSecond", \.framesPerSecond, .number(NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")),
+        Field("framesPerSecond", \.framesPerSecond, .number(.framesPerSecond),
               unit: "fps", doc: ""),
         Field("viewFrame", \.viewFrame, .rect, unit: "pt",
               doc: "our choice: the collection view fills the screen under the navigation bar, above the home indicator"),
@@ -97,15 +97,13 @@ public enum CoverFlowKind: PreviewKind {
         Field("selectionWidth", \.selectionWidth, .number(length), unit: "pt", doc: "the study's border width"),
         Field("title", \.title, .string, doc: "our choice: the navigation bar's title"),
         Field("decelerationRate", \.decelerationRate,
-              .number(NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
-                                 expectation: "a rate per millisecond in (0.5, 1)")),
+              .number(.decelerationRate),
               doc: "velocity kept per millisecond after a release (UIScrollView normal, which the study keeps)"),
         Field("bounces", \.bounces, .bool, doc: "rubber-band past the ends"),
         Field("contentOffset", \.contentOffset, .optional(.number(offsetRule)), unit: "pt", doc: "freezes the scroll at this offset in every frame"),
-        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+        .showsTouches(\.showsTouches),
         Field("timeline", \.timeline, .timeline(ScrollGesture.coverFlowForms, duration: \.seconds, start: \.start), doc: "the script (below)"),
-        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
-              doc: "the scene's length; the last state holds until then"),
+        .duration(\.duration),
         .keyFrames(\.keyFrames),
     ], check: { s, object, d in
         if s.initialItem >= max(1, s.items.count) {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SceneSchema
 
 /// One step of a scripted interaction with a scroll view.
 public enum ScrollGesture: Hashable, Sendable {
@@ -226,4 +227,19 @@ public struct ScrollTimeline: Sendable {
 
     /// The state at time `t` (clamped to the script's duration).
     public func sample(at t: Double) -> ScrollSample { timeline.sample(at: t) }
+}
+
+extension NumberRule {
+    /// UIScrollView.decelerationRate as the scroll kinds read it: velocity kept per millisecond.
+    static let decelerationRate = NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
+                                             expectation: "a rate per millisecond in (0.5, 1)")
+    /// The frame rates of the kinds that bound them.
+    static let framesPerSecond = NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")
+}
+
+extension Field {
+    /// The touch disc every scripted kind can show under the finger.
+    static func showsTouches(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
+        Field("showsTouches", keyPath, .bool, doc: "the translucent blue disc under the finger")
+    }
 }

@@ -181,7 +181,7 @@ public enum PagingKind: PreviewKind {
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "414 × 896 pt at 0.5 px/pt, white",
               doc: "the sample's iPhone (11, XR) screen; 207 px wide is twice the README's 100 px thumbnails"),
-        Field("framesPerSecond", \.framesPerSecond, .number(NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")),
+        Field("framesPerSecond", \.framesPerSecond, .number(.framesPerSecond),
               unit: "fps", doc: ""),
         Field("scale", \.scale, .optional(scaleType), default: "none",
               doc: "ScaleTransformView cells: a preset (\(quotedList(ScaleOptions.Preset.allCases.map(\.rawValue)))) or its options"),
@@ -193,15 +193,13 @@ public enum PagingKind: PreviewKind {
         Field("page", \.page, .integer, doc: "the page shown at the start"),
         Field("contentOffset", \.contentOffset, .optional(.number(offsetRule)), unit: "pt", doc: "freezes the scroll at this offset in every frame"),
         Field("decelerationRate", \.decelerationRate,
-              .number(NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
-                                 expectation: "a rate per millisecond in (0.5, 1)")),
+              .number(.decelerationRate),
               doc: "how fast a release settles on its page (UIScrollView fast: 0.99)"),
         Field("bounces", \.bounces, .bool, doc: "rubber-band past the first and last page"),
-        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+        .showsTouches(\.showsTouches),
         Field("backButton", \.backButton, .bool, doc: "the sample's back arrow at the top left"),
         Field("timeline", \.timeline, .timeline(ScrollGesture.pagingForms, duration: \.seconds, start: \.start), doc: "the script (below)"),
-        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
-              doc: "the scene's length; the last state holds until then"),
+        .duration(\.duration),
         .keyFrames(\.keyFrames),
     ], exclusive: [["scale", "stack", "snapshot"]], check: { s, object, d in
         // Every card is laid out and drawn in every frame, as the library gives all of them attributes.

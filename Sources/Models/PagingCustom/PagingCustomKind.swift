@@ -37,7 +37,7 @@ public enum PagingCustomKind: PreviewKind {
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "414 × 896 pt at 0.5 px/pt, white",
               doc: "the samples' iPhone (11, XR) screen, as in the paging scenes"),
-        Field("framesPerSecond", \.framesPerSecond, .number(NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")),
+        Field("framesPerSecond", \.framesPerSecond, .number(.framesPerSecond),
               unit: "fps", doc: ""),
         Field("sample", \.sample, .choice(),
               doc: "the screen: FruitsViewController (README: flowlayout), GalleryViewController (gallery) or CardsViewController (cards)"),
@@ -45,14 +45,12 @@ public enum PagingCustomKind: PreviewKind {
         Field("contentOffset", \.contentOffset, .optional(.number(PagingKind.offsetRule)), unit: "pt",
               doc: "freezes the scroll at this offset in every frame (Cards: its y, 448000 is where it starts)"),
         Field("decelerationRate", \.decelerationRate,
-              .number(NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
-                                 expectation: "a rate per millisecond in (0.5, 1)")),
+              .number(.decelerationRate),
               doc: "how fast a release settles on its page (UIScrollView fast: 0.99)"),
         Field("bounces", \.bounces, .bool, doc: "rubber-band past the first and last page"),
-        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+        .showsTouches(\.showsTouches),
         Field("timeline", \.timeline, .timeline(ScrollGesture.customForms, duration: \.seconds), doc: "the script (below)"),
-        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
-              doc: "the scene's length; the last state holds until then"),
+        .duration(\.duration),
         .keyFrames(\.keyFrames),
     ], check: { s, object, d in
         let pages = s.sample.itemCount - s.sample.firstPage

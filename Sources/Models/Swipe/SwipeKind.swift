@@ -349,10 +349,9 @@ public enum SwipeKind: PreviewKind {
         Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
         Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start), doc: "the script (below)"),
-        Field("duration", \.duration, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
-              doc: "the scene's length; the last state holds until then"),
+        .duration(\.duration),
         .keyFrames(\.keyFrames),
-        Field("showsTouches", \.showsTouches, .bool, doc: "the translucent blue disc under the finger"),
+        .showsTouches(\.showsTouches),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         // The viewport's height becomes the canvas's: the same pixel limit (checked in Double, before any
