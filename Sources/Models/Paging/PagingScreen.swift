@@ -74,8 +74,12 @@ struct PagingScreen {
         let layout = scene.layout
         let size = frame.size
         var snapshots: [String: Layer] = [:]
+        let cardSize = Self.cardFrame(in: size).size
+        // Every card has the same size, so one cut serves all of them.
+        var cut: [Rect]? = nil
+        if case .snapshot(let options) = entry.transformer { cut = options.pieceFrames(cardSize: cardSize) }
         for (index, progress) in layout.visibleItems(contentOffset: offset) {
-            let transform = entry.transformer.transform(progress: progress, size: Self.cardFrame(in: size).size)
+            let transform = entry.transformer.transform(progress: progress, size: cardSize)
             let x = entry.transformer.isTransformable ? offset : Double(index) * size.width
             var cell = Layer(name: "cell-\(index)", frame: Rect(x, 0, size.width, size.height))
             cell.zPosition = Double(transform?.zIndex ?? Int(-abs(libraryRound(progress))))
@@ -83,7 +87,7 @@ struct PagingScreen {
             if case .snapshot(let options) = entry.transformer, progress != 0 {
                 // Off its page the card is moved out of sight and its snapshot's pieces are shown instead.
                 snapshots[card.name!] = card
-                cell.sublayers.append(snapshotPieces(of: card, options, progress: progress))
+                cell.sublayers.append(snapshotPieces(of: card, options, cut: cut ?? [], progress: progress))
             } else {
                 cell.sublayers.append(card)
             }
@@ -96,15 +100,15 @@ struct PagingScreen {
     /// SnapshotContainerView over the card: pieces of the card's snapshot, each a view of its own with the
     /// library's transform, alpha and corner radius, in a container that is itself moved and scaled. A
     /// piece thinner than a millionth of a point (a sliver the library's float sums can leave at an edge)
-    /// keeps its place in the numbering but is not drawn.
-    func snapshotPieces(of card: Layer, _ options: SnapshotOptions, progress: Double) -> Layer {
+    /// keeps its place in the numbering but is not drawn. `frames` is the options' cut of the card (none when
+    /// the library makes no snapshot).
+    func snapshotPieces(of card: Layer, _ options: SnapshotOptions, cut frames: [Rect], progress: Double) -> Layer {
         let name = card.name!
         var container = Layer(name: name + "-snapshot", frame: Rect(card.position.x - card.bounds.width / 2,
                                                                     card.position.y - card.bounds.height / 2,
                                                                     card.bounds.width, card.bounds.height))
         let size = card.bounds.size
         container.transform = options.container(progress: progress, size: size).transform
-        guard let frames = options.pieceFrames(cardSize: size) else { return container }
         let (rowCount, columnCount) = options.gridCounts
         // Names follow the cut's own rows and columns: a new row starts where x returns to 0.
         var row = 0, column = 0
