@@ -6,7 +6,7 @@ import SceneSchema
 /// `"kind": "paging"`: CollectionViewPagingLayout's Shapes demo screen paged by a script (docs/paging-scene.md).
 public enum PagingKind: PreviewKind {
     public static let name = "paging"
-    public static let summary = "CollectionViewPagingLayout's Shapes demo (scale and stack transforms) paged by a script"
+    public static let summary = "CollectionViewPagingLayout's Shapes demo (scale, stack and snapshot transforms) paged by a script"
 
     public struct Settings: PreviewSettings {
         public var canvas = Canvas(width: 414, height: 896, scale: 0.5, background: .white)
