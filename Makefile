@@ -29,7 +29,8 @@ build: deps
 previews: build
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
 
-# The committed previews must match what the scenes render, scenes must be in written form, the docs' parameter
+# The committed previews must match what the scenes render, every frame redrawn only where it changed must equal
+# the frame drawn whole (verify-damage), scenes must be in written form, the docs' parameter
 # tables (and the API docs' scene format reference) and the snapshot test scenes must match their sources, the
 # example package must pass as a consumer (checked first, so the test summary ends the log).
 DOCC := Sources/RenderPreviewsKit/RenderPreviewsKit.docc
@@ -42,6 +43,7 @@ test: deps
 	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs $(DOCC)/SceneFormatReference.md
 	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
+	$$($(SWIFT) build -c release --show-bin-path)/render-previews verify-damage --quiet
 	$(MAKE) designer-test
 	$(MAKE) example
 	$(SWIFT) test

@@ -47,16 +47,36 @@ public struct LayerRenderer {
 
     /// Renders one frame. Throws when a font the contents name is missing.
     public mutating func render(_ scene: LayerScene) throws -> Pixmap {
+        try render(scene, over: nil).image
+    }
+
+    /// Renders one frame, redrawing only what changed since `previous` (a frame this renderer or another
+    /// drew, with its scene): its pixels are reused outside the damage (`FrameDamage`), and inside it the
+    /// frame is drawn with a write window, which computes every pixel as a whole render does. The image is
+    /// bit for bit the one `render(_:)` gives; `damage` is the redrawn rectangle (nil: nothing changed).
+    public mutating func render(_ scene: LayerScene, over previous: (scene: LayerScene, image: Pixmap)?) throws
+        -> (image: Pixmap, damage: IntRect?) {
         contentsTime = .zero
         let canvas = scene.canvas
         canvasScale = canvas.scale
         snapshotSources = scene.snapshots
         snapshotImages = snapshotImages.filter { scene.snapshots[$0.key] != nil }
-        var target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight,
-                            fill: premultiplied(canvas.background, opacity: 1))
+        let background = premultiplied(canvas.background, opacity: 1)
+        let whole = IntRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+        var target: Pixmap
+        var window: IntRect? = nil
+        if let previous, previous.image.bounds == whole, previous.scene.canvas == canvas {
+            guard let damage = FrameDamage.region(from: previous.scene, to: scene) else { return (previous.image, nil) }
+            target = previous.image
+            target.replace(damage, with: background)
+            window = damage
+        } else {
+            target = Pixmap(width: canvas.pixelWidth, height: canvas.pixelHeight, fill: background)
+        }
         let deviceMap = ProjectiveTransform.scale(canvas.scale, canvas.scale)
-        try draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target, clip: Clip(rect: target.bounds))
-        return target
+        try draw(scene.root, superMap: deviceMap, superSublayer: .identity, into: &target,
+                 clip: Clip(rect: target.bounds, window: window))
+        return (target, window ?? whole)
     }
 
     // MARK: Maps
@@ -95,6 +115,12 @@ public struct LayerRenderer {
     private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
                                into target: inout Pixmap, clip: Clip) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        // Redrawing a window: a layer that writes nothing in it is left out (its pixels there are kept).
+        if let window = clip.window,
+           FrameDamage.enclosing(Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer), canvas: target.bounds)
+               .intersection(window).isEmpty {
+            return
+        }
         let level = Self.levelMap(of: layer, superSublayer: superSublayer)
         if !layer.isDoubleSided && Self.showsBackFace(level: level) { return }
         let map = level.concatenating(superMap)
@@ -122,7 +148,9 @@ public struct LayerRenderer {
             .intersection(shadow ? IntRect(enclosing: shadowSourceArea(visible, layer: layer, map: map)) : visible)
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
-        try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area))
+        // Within a window, a group without shadow needs its pixels only there; a shadow needs them all (its
+        // blur reaches across the window's edge).
+        try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window))
         let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
         if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
         target.composite(group, opacity: opacity, clip: clip)
@@ -341,6 +369,22 @@ public struct LayerRenderer {
         target.fill(alpha, paint: .solid(color), clip: clip)
     }
 
+    /// How far a layer's shadow reaches from what casts it: the offset, and the growth on every side (the
+    /// blur, and the offset's rounding to whole pixels).
+    static func shadowReach(layer: Layer, map: ProjectiveTransform) -> (offset: Point, grow: Double) {
+        let (offset, stretch) = shadowGeometry(layer: layer, map: map)
+        return (offset, 3 * layer.shadowRadius * stretch + 2)
+    }
+
+    /// The device pixels a backdrop effect reads: the layer's bounds grown by the blur (what `drawBackdrop`
+    /// crops).
+    static func backdropReach(_ effect: BackdropEffect, layer: Layer, map: ProjectiveTransform) -> Rect {
+        let covered = projectedBounds(layer.bounds, map: map)
+        let sigma = max(0, effect.blurRadius) * map.maxStretch(at: layer.anchorInBounds) / 2.0.squareRoot()
+        let grow = sigma.isFinite ? min(Double(IntRect.coordinateLimit), (3 * sigma).rounded(.up)) + 2 : .infinity
+        return covered.insetBy(dx: -grow, dy: -grow)
+    }
+
     private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {
         let a = layer.anchorInBounds
         let here = map.apply(a)
@@ -395,8 +439,7 @@ public struct LayerRenderer {
         if layer.masksToBounds { children = children.intersection(own) }
         box = box.union(children)
         if includeShadow && layer.hasVisibleShadow && !box.isNull {
-            let (offset, stretch) = shadowGeometry(layer: layer, map: map)
-            let grow = 3 * layer.shadowRadius * stretch + 2
+            let (offset, grow) = shadowReach(layer: layer, map: map)
             box = box.union(box.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -grow, dy: -grow))
         }
         return box

@@ -108,11 +108,3 @@ final class GIFScreen {
         return usesTransparency
     }
 }
-
-extension IntRect {
-    /// The smallest rectangle holding both.
-    func union(_ o: IntRect) -> IntRect {
-        let x0 = min(x, o.x), y0 = min(y, o.y)
-        return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
-    }
-}

@@ -9,39 +9,71 @@ import SceneSchema
 /// Renders a scene's frames on every core, in order, a batch at a time, so frames stream into the encoder
 /// and memory stays bounded (two batches of pixmaps, never the whole animation). The next batch renders while
 /// the caller encodes the current one: the encoder is serial, and otherwise one core would wait for it.
+///
+/// Each worker renders a run of consecutive frames, each one redrawn only where it differs from the worker's
+/// previous frame (`LayerRenderer.render(_:over:)`, bit for bit a whole render).
 public final class FrameRenderer: @unchecked Sendable {
-    /// One renderer per worker: renderers keep caches and are not shared between threads.
-    /// Each worker's renderer sits in its own box, so threads never write to the same storage.
-    private let workers: [UncheckedBox<LayerRenderer>]
+    /// A worker's renderer (renderers keep caches and are not shared between threads) and the last frame it
+    /// drew. Each worker sits in its own box, so threads never write to the same storage.
+    struct Worker {
+        var renderer = LayerRenderer()
+        var previous: (scene: LayerScene, image: Pixmap)?
+    }
+    private let workers: [UncheckedBox<Worker>]
     private let lock = NSLock()
+    /// Frames each worker renders in a row within a batch.
+    static let run = 4
+    /// Whether frames are redrawn only where they changed (else every frame is drawn whole).
+    public let incremental: Bool
+    /// Also draw every frame whole and fail on any pixel that differs (the damage tracking's own test).
+    public let verifiesIncremental: Bool
     /// CPU seconds spent rendering frames, summed over the workers (each frame timed on its own thread; CPU
     /// time, as the encoder's thread shares the cores).
     public private(set) var renderSeconds = 0.0
+    /// Pixels redrawn and pixels in all frames rendered so far: how much damage tracking saved.
+    public private(set) var redrawnPixels = 0, framePixels = 0
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.workers = (0..<max(1, workers)).map { _ in UncheckedBox(LayerRenderer()) }
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, incremental: Bool = true,
+                verifiesIncremental: Bool = false) {
+        self.workers = (0..<max(1, workers)).map { _ in UncheckedBox(Worker()) }
+        self.incremental = incremental
+        self.verifiesIncremental = verifiesIncremental
     }
 
-    /// Frames `range` rendered on every worker, in order.
+    /// Frames `range` rendered on every worker, each a consecutive part of it, returned in order.
     private func render(_ frames: SceneFrames, _ range: Range<Int>) -> Result<[Pixmap], Error> {
         let n = workers.count
+        let share = (range.count + n - 1) / n
         var results = [Pixmap?](repeating: nil, count: range.count)
         let failure = UncheckedBox<Error?>(nil)
         results.withUnsafeMutableBufferPointer { out in
             let slots = UncheckedBox(out)
             DispatchQueue.concurrentPerform(iterations: n) { w in
-                var i = range.lowerBound + w
-                while i < range.upperBound {
+                let first = range.lowerBound + w * share
+                for i in first..<min(range.upperBound, first + share) {
                     do {
                         let t = threadCPUSeconds()
-                        let image = try self.workers[w].value.render(frames.frame(index: i))
+                        let scene = frames.frame(index: i)
+                        let worker = self.workers[w]
+                        let (image, damage) = try worker.value.renderer.render(scene, over: self.incremental ? worker.value.previous : nil)
+                        if self.verifiesIncremental {
+                            let whole = try worker.value.renderer.render(scene)
+                            if let difference = FrameMismatch(whole: whole, incremental: image, frame: i, damage: damage) {
+                                throw difference
+                            }
+                        }
+                        worker.value.previous = (scene, image)
                         slots.value[i - range.lowerBound] = image
                         let spent = threadCPUSeconds() - t
-                        self.lock.lock(); self.renderSeconds += spent; self.lock.unlock()
+                        self.lock.lock()
+                        self.renderSeconds += spent
+                        self.redrawnPixels += damage?.area ?? 0
+                        self.framePixels += image.pixels.count
+                        self.lock.unlock()
                     } catch {
                         self.lock.lock(); if failure.value == nil { failure.value = error }; self.lock.unlock()
+                        return
                     }
-                    i += n
                 }
             }
         }
@@ -52,8 +84,10 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Calls `body` with frames 0..<count in order; `progress` after each batch with the frames done.
     public func forEachFrame(of frames: SceneFrames, _ body: (Int, Pixmap) throws -> Void,
                       progress: (Int) -> Void = { _ in }) throws {
-        let batch = workers.count * 2
+        let batch = workers.count * Self.run
         guard frames.count > 0 else { return }
+        // A new scene: no worker's last frame belongs to it (reusing one would still be exact, but slower).
+        for w in workers { w.value.previous = nil }
         var start = 0
         var current = render(frames, 0..<min(frames.count, batch))
         let ahead = DispatchGroup()
@@ -76,6 +110,28 @@ public final class FrameRenderer: @unchecked Sendable {
             current = rendered
             start = next
         }
+    }
+}
+
+/// A frame whose incremental render differs from its whole render: where, and by how much.
+public struct FrameMismatch: Error, CustomStringConvertible {
+    public let frame: Int
+    public let pixels: Int
+    public let first: (x: Int, y: Int)
+    public let damage: IntRect?
+
+    init?(whole: Pixmap, incremental: Pixmap, frame: Int, damage: IntRect?) {
+        guard whole.pixels != incremental.pixels else { return nil }
+        var count = 0, first: (Int, Int)? = nil
+        for i in 0..<min(whole.pixels.count, incremental.pixels.count) where whole.pixels[i] != incremental.pixels[i] {
+            count += 1
+            if first == nil { first = (i % whole.width, i / whole.width) }
+        }
+        self.frame = frame; self.pixels = count; self.first = first ?? (0, 0); self.damage = damage
+    }
+
+    public var description: String {
+        "frame \(frame): the incremental render differs from the whole render in \(pixels) pixels (first at x \(first.x), y \(first.y); redrawn \(damage.map { "\($0)" } ?? "nothing"))"
     }
 }
 

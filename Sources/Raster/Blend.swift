@@ -25,21 +25,27 @@ func blend(_ src: UInt32, opaque: Bool, coverage: UInt32, over dst: UInt32) -> U
 
 /// Where drawing may land: a rectangle of pixels and, for rounded or transformed clips, a coverage mask that
 /// scales every pixel drawn (an anti-aliased clip, as Skia's clipRRect).
+///
+/// `window`, when set, only limits which pixels are written: everything else (the areas paths are swept
+/// over, offscreen groups, masks, blurs) is computed exactly as without it, so a frame redrawn inside a
+/// window over the previous frame's pixels is bit for bit the frame drawn whole.
 public struct Clip: Sendable {
     public var rect: IntRect
     public var mask: Mask?
+    public var window: IntRect?
 
-    public init(rect: IntRect, mask: Mask? = nil) {
+    public init(rect: IntRect, mask: Mask? = nil, window: IntRect? = nil) {
         self.rect = mask.map { rect.intersection($0.bounds) } ?? rect
         self.mask = mask
+        self.window = window
     }
 
     /// This clip further limited to a rectangle.
-    public func intersecting(_ r: IntRect) -> Clip { Clip(rect: rect.intersection(r), mask: mask) }
+    public func intersecting(_ r: IntRect) -> Clip { Clip(rect: rect.intersection(r), mask: mask, window: window) }
 
     /// This clip further limited by a coverage mask: coverages multiply.
     public func intersecting(_ m: Mask) -> Clip {
-        guard let mask else { return Clip(rect: rect, mask: m) }
+        guard let mask else { return Clip(rect: rect, mask: m, window: window) }
         let area = rect.intersection(m.bounds).intersection(mask.bounds)
         var data = [UInt8](repeating: 0, count: area.area)
         for y in area.y..<area.maxY {
@@ -48,8 +54,11 @@ public struct Clip: Sendable {
                     UInt8((UInt32(mask.value(x: x, y: y)) * UInt32(m.value(x: x, y: y)) + 127) / 255)
             }
         }
-        return Clip(rect: area, mask: Mask(bounds: area, data: data))
+        return Clip(rect: area, mask: Mask(bounds: area, data: data), window: window)
     }
+
+    /// The pixels drawing may write: the rectangle, within the window.
+    public var writable: IntRect { window.map { rect.intersection($0) } ?? rect }
 }
 
 extension Pixmap {

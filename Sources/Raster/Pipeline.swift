@@ -44,10 +44,23 @@ struct SpanBlitter: CoverageSink {
     let clipBounds: IntRect
     let colorScratch: UnsafeMutablePointer<UInt32>
     let coverageScratch: UnsafeMutablePointer<UInt8>
+    /// Only pixels here are written (`Clip.window`); spans are trimmed to it, each pixel shaded as it would
+    /// be in the whole span (paints compute every pixel from its own position).
+    let window: IntRect
+
+    /// The part of a span inside the window: its first pixel and count (count <= 0: none).
+    @inline(__always)
+    private func trimmed(y: Int, x: Int, count: Int) -> (x: Int, count: Int) {
+        guard y >= window.y && y < window.maxY else { return (x, 0) }
+        let x0 = max(x, window.x), x1 = min(x + count, window.maxX)
+        return (x0, x1 - x0)
+    }
 
     @inline(__always)
     func run(y: Int, x: Int, count: Int, coverage value: UInt8) {
         guard value != 0 else { return }
+        let (x, count) = trimmed(y: y, x: x, count: count)
+        guard count > 0 else { return }
         guard let clip else { return shadeAndBlend(y: y, x: x, count: count, UniformCoverage(value: UInt32(value))) }
         let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
         // Full coverage times the clip is the clip itself ((255 c + 127) / 255 = c).
@@ -58,7 +71,10 @@ struct SpanBlitter: CoverageSink {
     }
 
     @inline(__always)
-    func span(y: Int, x: Int, count: Int, coverage values: UnsafePointer<UInt8>) {
+    func span(y: Int, x start: Int, count whole: Int, coverage all: UnsafePointer<UInt8>) {
+        let (x, count) = trimmed(y: y, x: start, count: whole)
+        guard count > 0 else { return }
+        let values = all + (x - start)
         guard let clip else { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: values)) }
         let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
         for i in 0..<count {
@@ -170,7 +186,8 @@ extension Pixmap {
                 var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid,
                                           clip: clipMask == nil ? nil : c.baseAddress,
                                           clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
-                                          colorScratch: colorScratch, coverageScratch: coverageScratch)
+                                          colorScratch: colorScratch, coverageScratch: coverageScratch,
+                                          window: clip?.window ?? bounds)
                 feed(&blitter)
             }
         }

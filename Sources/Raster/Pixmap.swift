@@ -20,6 +20,12 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest pixel rect holding `r` (nil-like empty for a null or non-finite rect).
+    /// The smallest rectangle holding both.
+    public func union(_ o: IntRect) -> IntRect {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return IntRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
     public init(enclosing r: Rect) {
         guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
             self.init(x: 0, y: 0, width: 0, height: 0); return
@@ -89,6 +95,17 @@ public struct Pixmap: Sendable {
 
     public var width: Int { bounds.width }
     public var height: Int { bounds.height }
+
+    /// Sets every pixel of `rect` (within the bounds) to `color`, replacing what was there.
+    public mutating func replace(_ rect: IntRect, with color: PremultipliedColor) {
+        let area = bounds.intersection(rect), b = bounds
+        guard !area.isEmpty else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in area.y..<area.maxY {
+                (p.baseAddress! + (y - b.y) * b.width + area.x - b.x).update(repeating: color.packed, count: area.width)
+            }
+        }
+    }
 
     public func pixel(x: Int, y: Int) -> PremultipliedColor {
         PremultipliedColor(packed: pixels[(y - bounds.y) * bounds.width + (x - bounds.x)])

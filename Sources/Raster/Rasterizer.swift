@@ -28,7 +28,7 @@ public struct Rasterizer: Sendable {
         var data = [UInt8](repeating: 0, count: area.area)
         data.withUnsafeMutableBufferPointer { out in
             var writer = MaskWriter(data: out.baseAddress!, bounds: area)
-            sweep(contours, area: area, evenOdd: false, into: &writer)
+            sweep(contours, area: area, evenOdd: false, rows: area.y..<area.maxY, into: &writer)
         }
         return Mask(bounds: area, data: data)
     }
@@ -49,7 +49,8 @@ public struct Rasterizer: Sendable {
             coverage.withUnsafeMutableBufferPointer { coverage in
                 target.withBlitter(paint: paint, clip: clip, colorScratch: colors.baseAddress!,
                                    coverageScratch: coverage.baseAddress!) { blitter in
-                    sweep(contours, area: area, evenOdd: rule == .evenOdd, into: &blitter)
+                    let rows = clip.window.map { $0.y..<$0.maxY } ?? area.y..<area.maxY
+                    sweep(contours, area: area, evenOdd: rule == .evenOdd, rows: rows, into: &blitter)
                 }
             }
         }
@@ -68,9 +69,11 @@ public struct Rasterizer: Sendable {
     }
 
     /// Accumulates the contours over `area`, then walks every row left to right, handing constant stretches
-    /// and the computed pixels of written blocks to `sink`.
+    /// and the computed pixels of written blocks to `sink`. Rows outside `rows` (absolute) are only cleared:
+    /// nothing there is written, and the rows inside come out as they would with all rows swept.
     @inline(__always)
-    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, evenOdd: Bool, into sink: inout Sink) {
+    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, evenOdd: Bool, rows: Range<Int>,
+                                                    into sink: inout Sink) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
         var shift = 3
@@ -96,6 +99,16 @@ public struct Rasterizer: Sendable {
                         let row = y * stride
                         let bits = marks[y]
                         marks[y] = 0
+                        if !rows.contains(area.y + y) {
+                            var rest = bits
+                            while rest != 0 {
+                                let b = rest.trailingZeroBitCount
+                                rest &= rest - 1
+                                let start = b << shift, end = min(stride, (b + 1) << shift)
+                                UnsafeMutableBufferPointer(rebasing: acc[(row + start)..<(row + end)]).update(repeating: 0)
+                            }
+                            continue
+                        }
                         var sum: Float = 0
                         var b = 0
                         // Consecutive blocks of the same kind are handled as one stretch.

@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
         discussion: """
         A still scene is rendered --repeat times and PNG-encoded (medians). An animated scene is rendered once, \
         every frame, on every core, into its GIF: raster_ms (one frame's render, CPU time on its core) and encode_ms \
-        are per frame; rendering runs ahead while frames are encoded, so total_s is less than their sum. text_ms is the part of \
+        are per frame; redrawn_pct is the share of pixels damage tracking redrew (100 with --whole); rendering runs ahead while frames are encoded, so total_s is less than their sum. text_ms is the part of \
         raster_ms spent on text and icons. peak_rss_mb is the process's peak resident memory so far. With no \
         scene given, every scene in Scenes/.
         """)
@@ -31,6 +31,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "Override each scene's canvas scale (pixels per point).")
     var scale: Double?
+
+    @Flag(help: "Draw every frame whole, without damage tracking (to compare).")
+    var whole = false
 
     func validate() throws {
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
@@ -75,12 +78,14 @@ struct Bench: ParsableCommand {
         var frames = frames
         if let scale { frames = frames.rescaled(to: scale) }
         let start = ContinuousClock.now
-        let preview = try renderPreview(frames, renderer: FrameRenderer())
+        let renderer = FrameRenderer(incremental: !whole)
+        let preview = try renderPreview(frames, renderer: renderer)
         let total = seconds(ContinuousClock.now - start)
         let n = Double(preview.frames)
         let c = frames.canvas
+        let redrawn = 100 * Double(renderer.redrawnPixels) / Double(max(1, renderer.framePixels))
         print("\(path) frames=\(preview.frames) raster_ms=\(format(preview.rasterSeconds * 1000 / n)) "
-            + "encode_ms=\(format(preview.encodeSeconds * 1000 / n)) total_s=\(format(total)) "
+            + "redrawn_pct=\(String(format: "%.1f", redrawn)) encode_ms=\(format(preview.encodeSeconds * 1000 / n)) total_s=\(format(total)) "
             + "peak_rss_mb=\(format(peakResidentMegabytes())) pixels=\(c.pixelWidth * c.pixelHeight)")
     }
 

@@ -15,7 +15,7 @@ struct RenderPreviews: ParsableCommand {
         commandName: "render-previews",
         abstract: "Render interaction previews of iOS list cells from scene files.",
         subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Format.self, Parameters.self,
-                      Bench.self, EncodeGIF.self, Design.self],
+                      Bench.self, VerifyDamage.self, EncodeGIF.self, Design.self],
         defaultSubcommand: Render.self
     )
 
