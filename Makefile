@@ -104,6 +104,7 @@ bench: build
 	@command -v ffmpeg >/dev/null && command -v gifsicle >/dev/null || \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg gifsicle
 	scripts/bench.sh
+	python3 scripts/damage_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews"
 	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json
 
 # The parallel renderer under ThreadSanitizer (a render of scenes that use every core), then the test suite
