@@ -48,7 +48,8 @@ public enum FrameDamage {
 
         /// Device bounds of what differs between two versions of a layer placed by the given maps.
         func diff(_ a: Layer, _ b: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D) -> Rect {
-            if a == b && (changedSnapshots.isEmpty || !shows(changedSnapshots, a)) { return .null }
+            // Own properties first, then sublayers pairwise: each layer is compared once (comparing whole
+            // subtrees at every level would cost their size times the depth).
             var ownA = a, ownB = b
             ownA.sublayers = []; ownB.sublayers = []
             let showsChanged: Bool
@@ -73,12 +74,6 @@ public enum FrameDamage {
                 changed = changed.union(changed.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -grow, dy: -grow))
             }
             return changed
-        }
-
-        /// Whether a layer or a sublayer shows one of `names`.
-        func shows(_ names: Set<String>, _ layer: Layer) -> Bool {
-            if case .snapshot(let name)? = layer.contents, names.contains(name) { return true }
-            return layer.sublayers.contains { shows(names, $0) }
         }
 
         /// Every drawn backdrop's reach: the device pixels it reads (its bounds grown by the blur).

@@ -67,6 +67,8 @@ public struct LayerRenderer {
         var window: IntRect? = nil
         if let previous, previous.image.bounds == whole, previous.scene.canvas == canvas {
             guard let damage = FrameDamage.region(from: previous.scene, to: scene) else { return (previous.image, nil) }
+            // Past half the canvas, culling layer by layer against the window costs more than it saves.
+            if 2 * damage.area > whole.area { return (try render(scene, over: nil).image, whole) }
             target = previous.image
             target.replace(damage, with: background)
             window = damage
@@ -112,14 +114,18 @@ public struct LayerRenderer {
 
     /// Draws a layer into `target`, limited by `clip` (the enclosing masks: a rectangle of pixels and, for
     /// rounded or transformed masks, an anti-aliased coverage mask).
+    /// `culls`: whether to test the layer against the clip's window (not needed once an ancestor's bounds
+    /// lie inside it).
     private mutating func draw(_ layer: Layer, superMap: ProjectiveTransform, superSublayer: Transform3D,
-                               into target: inout Pixmap, clip: Clip) throws {
+                               into target: inout Pixmap, clip: Clip, culls: Bool = true) throws {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // Redrawing a window: a layer that writes nothing in it is left out (its pixels there are kept).
-        if let window = clip.window,
-           FrameDamage.enclosing(Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer), canvas: target.bounds)
-               .intersection(window).isEmpty {
-            return
+        var culls = culls
+        if culls, let window = clip.window {
+            let box = FrameDamage.enclosing(Self.deviceBounds(layer, superMap: superMap, superSublayer: superSublayer), canvas: target.bounds)
+            if box.intersection(window).isEmpty { return }
+            // Bounds hold the subtree's: inside the window, no sublayer needs the test (the window still clips).
+            if box.intersection(window) == box { culls = false }
         }
         let level = Self.levelMap(of: layer, superSublayer: superSublayer)
         if !layer.isDoubleSided && Self.showsBackFace(level: level) { return }
@@ -139,7 +145,7 @@ public struct LayerRenderer {
 
         // One fill and no shadow: the opacity can go straight into the color.
         if !shadow && (layer.opacity >= 1 || !drawsMoreThanOnce) {
-            try drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip)
+            try drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip, culls: culls)
             return
         }
         // Otherwise composite the layer as a group, offscreen, then fade it as one.
@@ -150,7 +156,7 @@ public struct LayerRenderer {
         var group = Pixmap(bounds: area)
         // Within a window, a group without shadow needs its pixels only there; a shadow needs them all (its
         // blur reaches across the window's edge).
-        try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window))
+        try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window), culls: culls)
         let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
         if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
         target.composite(group, opacity: opacity, clip: clip)
@@ -158,7 +164,7 @@ public struct LayerRenderer {
 
     /// Background, contents, sublayers (clipped when masksToBounds), border.
     private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double,
-                                   into target: inout Pixmap, clip: Clip) throws {
+                                   into target: inout Pixmap, clip: Clip, culls: Bool = true) throws {
         let radius = layer.effectiveCornerRadius
         if let bg = layer.backgroundColor, bg.isVisible {
             fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .solid(premultiplied(bg, opacity: opacity)),
@@ -172,12 +178,12 @@ public struct LayerRenderer {
             }
         } else if case .shapes(let shapes) = layer.contents {
             // Each shape through the layer's full map, like the background: artwork warps with the layer.
-            for shape in shapes where shape.fill.isVisible && Self.mayReach(shape.path, map: map, target.bounds.intersection(clip.rect)) {
+            for shape in shapes where shape.fill.isVisible && Self.mayReach(shape.path, map: map, target.bounds.intersection(clip.writable)) {
                 rasterizer.fill(shape.path.deviceContours(through: map), paint: .solid(premultiplied(shape.fill, opacity: opacity)),
                                 rule: shape.rule, into: &target, clip: clip)
             }
         } else if case .snapshot(let name) = layer.contents,
-                  Self.mayReach(Path.rect(layer.bounds), map: map, target.bounds.intersection(clip.rect)) {
+                  Self.mayReach(Path.rect(layer.bounds), map: map, target.bounds.intersection(clip.writable)) {
             // Contents fill the bounds (contentsGravity resize), clipped to the corners only by masksToBounds.
             // A snapshot no visible layer shows is never drawn.
             if let image = try snapshotImage(name),
@@ -214,7 +220,7 @@ public struct LayerRenderer {
                 }
             }
             if !inner.rect.isEmpty {
-                for s in layer.sublayersInDrawingOrder { try draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner) }
+                for s in layer.sublayersInDrawingOrder { try draw(s, superMap: map, superSublayer: sub, into: &target, clip: inner, culls: culls) }
             }
         }
         if layer.borderWidth > 0 && layer.borderColor.isVisible {
@@ -289,7 +295,7 @@ public struct LayerRenderer {
 
     private mutating func fill(_ path: Path, map: ProjectiveTransform, paint: Paint,
                                into target: inout Pixmap, clip: Clip) {
-        guard Self.mayReach(path, map: map, target.bounds.intersection(clip.rect)) else { return }
+        guard Self.mayReach(path, map: map, target.bounds.intersection(clip.writable)) else { return }
         rasterizer.fill(path.deviceContours(through: map), paint: paint, into: &target, clip: clip)
     }
 
