@@ -107,16 +107,17 @@ public final class GIFEncoder {
     /// One frame through the stages; it becomes the pending frame, or (nothing changed) extends it.
     private func encode(_ frame: Pixmap, delay: Int) throws {
         let first = pending == nil
-        screen.count(frame, into: &histogram)
+        // Only the rows that changed since the last frame are counted again (and their flat areas marked).
+        let changed = screen.count(frame, previous: first ? nil : previousSource, into: &histogram)
         let top = histogram.top(GIFPaletteStage.exactColors)
         let mapping = try palettes.choose(for: histogram, top: top)
         let palette = palettes.current!
 
-        let moving = !first && !Self.samePixels(previousSource, frame.pixels)
+        let moving = !first && changed != .none
         previousSource = frame.pixels
         rules.build(keys: histogram.keys, mapping: mapping, exact: top, lossy: moving)
         let cleared = !first && clearUnderTransparentPixels()
-        if moving { screen.markFlatAreas() }
+        if moving { screen.markFlatAreas(changed) }
 
         guard var next = changeFrame(palette, first: first, lossy: moving) ?? (cleared ? clearingFrame(palette) : nil) else {
             pending!.record.delay += delay
@@ -125,11 +126,6 @@ public final class GIFEncoder {
         next.record.delay = delay
         if let p = pending { emit(p.record) }
         pending = next
-    }
-
-    /// Whether two frames' pixels are equal: one memcmp (identical storage is equal at once).
-    private static func samePixels(_ a: [UInt32], _ b: [UInt32]) -> Bool {
-        a.count == b.count && (a.isEmpty || a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
     }
 
     /// Stages 3 to 5: the changed rectangle, its candidate images, the smaller compressed, and the result drawn
@@ -166,7 +162,7 @@ public final class GIFEncoder {
     /// then restores its area (grown to cover them) to the background, which players show transparent.
     /// Returns whether it does.
     private func clearUnderTransparentPixels() -> Bool {
-        guard histogram.keys.contains(0), var p = pending, let turning = screen.pixelsTurningTransparent(rules) else {
+        guard histogram.hasTransparent, var p = pending, let turning = screen.pixelsTurningTransparent(rules) else {
             return false
         }
         let area = p.record.rect.union(turning)

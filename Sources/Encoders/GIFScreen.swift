@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 
 /// The whole-frame planes the stages share, one value a pixel, allocated once per encoder: what a player
@@ -29,10 +30,59 @@ final class GIFScreen {
 
     var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
-    /// Counts the frame's colors into `histogram`, each pixel's entry into `entries`.
-    func count(_ frame: Pixmap, into histogram: inout QuantizeHistogram) {
-        let entries = entries
-        frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+    /// Whether `flat` holds the flat areas of the entries as they are (marked since the last recount that
+    /// renumbered them... or of every pixel since the first count).
+    private var flatIsCurrent = false
+
+    /// Counts the frame's colors into `histogram`, each pixel's entry into `entries`. Given the frame last
+    /// counted, only the rows that differ from it are counted again, unless they are most of the frame (or
+    /// colors that left outnumber those in it): then everything afresh. Returns which rows changed.
+    func count(_ frame: Pixmap, previous: [UInt32]?, into histogram: inout QuantizeHistogram) -> GIFChangedRows {
+        let entries = entries, w = width
+        guard let previous, previous.count == frame.pixels.count else {
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            flatIsCurrent = false
+            return .all
+        }
+        let rows = frame.pixels.withUnsafeBytes { cur in
+            previous.withUnsafeBytes { old in Self.changedRows(cur.baseAddress!, old.baseAddress!, width: w, height: height) }
+        }
+        if rows.isEmpty { return .none }
+        let changedCount = rows.reduce(0) { $0 + $1.count }
+        if 2 * changedCount > height {
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            return .all
+        }
+        frame.pixels.withUnsafeBufferPointer { cur in
+            previous.withUnsafeBufferPointer { old in
+                histogram.update(cur, previous: old, width: w, rows: rows, entries: entries)
+            }
+        }
+        if 2 * histogram.liveCount < histogram.keys.count {
+            // Mostly departed colors: count afresh (the entries' equalities, and so the flat areas, stay).
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+        }
+        return .rows(rows)
+    }
+
+    /// The runs of rows whose pixels differ (one memcmp a row).
+    private static func changedRows(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, width: Int, height: Int) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        let bytes = width * 4
+        var y = 0
+        while y < height {
+            if memcmp(a + y * bytes, b + y * bytes, bytes) == 0 { y += 1; continue }
+            let start = y
+            while y < height && memcmp(a + y * bytes, b + y * bytes, bytes) != 0 { y += 1 }
+            out.append(start..<y)
+        }
+        return out
+    }
+
+    /// `markFlatAreas()` where it can have changed: rows within one of a changed row.
+    func markFlatAreas(_ changed: GIFChangedRows) {
+        guard flatIsCurrent, case .rows(let rows) = changed else { markFlatAreas(); return }
+        for r in rows { markFlatAreas(rows: max(0, r.lowerBound - 1)..<min(height, r.upperBound + 1)) }
     }
 
     /// Fills `flat` from `entries`: a pixel is flat when it equals both horizontal neighbours in its own row
@@ -40,6 +90,13 @@ final class GIFScreen {
     /// horizontal test is computed once into a ring of three rows; the loops are branch-free (0/1 values
     /// combined with `&`) over distinct buffers, so the compiler can vectorize them.
     func markFlatAreas() {
+        markFlatAreas(rows: 0..<height)
+        flatIsCurrent = true
+    }
+
+    /// `markFlatAreas` for rows `range` only (reading the rows next to it).
+    private func markFlatAreas(rows range: Range<Int>) {
+        guard !range.isEmpty else { return }
         let w = width, h = height
         let e0 = entries.baseAddress!, f0 = flat.baseAddress!, ring = rowAbove.baseAddress!
         /// The horizontal test of row `y` into `out`.
@@ -56,9 +113,9 @@ final class GIFScreen {
         // Rows y - 1, y and y + 1 of the horizontal test; above the first row everything counts as flat, and
         // below the last the row itself stands in (its own test and equal entries).
         var above = ring, here = ring + w, below = ring + 2 * w
-        above.update(repeating: 1, count: w)
-        horizontal(0, here)
-        for y in 0..<h {
+        if range.lowerBound == 0 { above.update(repeating: 1, count: w) } else { horizontal(range.lowerBound - 1, above) }
+        horizontal(range.lowerBound, here)
+        for y in range {
             let e = e0 + y * w, f = f0 + y * w
             if y + 1 < h { horizontal(y + 1, below) } else { below.update(from: here, count: w) }
             let eUp = y > 0 ? e - w : e, eDown = y + 1 < h ? e + w : e
@@ -107,4 +164,11 @@ final class GIFScreen {
         }
         return usesTransparency
     }
+}
+
+/// Which rows of a frame differ from the frame before.
+enum GIFChangedRows: Equatable {
+    case none
+    case all
+    case rows([Range<Int>])
 }

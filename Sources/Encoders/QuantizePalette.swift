@@ -71,6 +71,29 @@ struct QuantizeHistogram {
         }
     }
 
+    /// Moves the pixels of `rows` that differ from `previous` (the frame last counted, whose entries
+    /// `entries` holds) from their old entry to their new one. Colors that leave the frame keep their entry
+    /// at count 0 (see `liveCount`); everything built from a histogram skips them, and no result depends on
+    /// how entries are numbered, so this counts what `count` would.
+    mutating func update(_ pixels: UnsafeBufferPointer<UInt32>, previous: UnsafeBufferPointer<UInt32>, width: Int,
+                         rows: [Range<Int>], entries: UnsafeMutableBufferPointer<Int32>) {
+        let src = pixels.baseAddress!, old = previous.baseAddress!, out = entries.baseAddress!
+        for range in rows {
+            for i in (range.lowerBound * width)..<(range.upperBound * width) where src[i] != old[i] {
+                counts[Int(out[i])] -= 1
+                let e = entry(for: quantizeKey(src[i]))
+                counts[Int(e)] += 1
+                out[i] = e
+            }
+        }
+    }
+
+    /// Whether some pixel of the frame is transparent.
+    var hasTransparent: Bool { keys.indices.contains { keys[$0] == 0 && counts[$0] > 0 } }
+
+    /// Entries with pixels in the frame (`update` leaves the others at count 0).
+    var liveCount: Int { counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+
     private mutating func entry(for key: UInt32) -> Int32 {
         let mask = table.count - 1
         var h = Int((key &* 0x9E37_79B1) >> shift)
@@ -114,7 +137,7 @@ func quantizeTop(_ k: Int, of keys: [UInt32], counts: [Int32]) -> [Int] {
     }
     var heap: [Int] = []
     heap.reserveCapacity(k)
-    for e in 0..<keys.count where keys[e] != 0 {
+    for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
         if heap.count < k {
             heap.append(e)
             var c = heap.count - 1
@@ -321,7 +344,7 @@ enum QuantizeBuilder {
     /// frequent colors verbatim (flat fills must come out exact), the remaining slots median-cut clusters of
     /// the other colors weighted by count, refined by a few k-means rounds.
     static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int) -> [UInt32] {
-        let opaque = keys.indices.filter { keys[$0] != 0 }
+        let opaque = keys.indices.filter { keys[$0] != 0 && counts[$0] > 0 }
         if opaque.count <= maxColors {
             return quantizeTop(opaque.count, of: keys, counts: counts).map { keys[$0] }
         }

@@ -1,0 +1,62 @@
+@testable import Encoders
+import Raster
+import XCTest
+
+/// The encoder counts only the rows that changed since the last frame; colors that leave keep a count of 0.
+/// What it builds from the histogram must be what a fresh count gives.
+final class IncrementalCountTests: XCTestCase {
+    /// A 40 x 30 frame: a gradient band whose position moves with `t`, over a two-color background, with
+    /// a few half-transparent pixels.
+    func frame(_ t: Int) -> [UInt32] {
+        var p = [UInt32](repeating: 0, count: 40 * 30)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                var c: UInt32 = x < 20 ? 0xFF20_4060 : 0xFFF0_F0F0
+                if y >= t && y < t + 6 {
+                    let b = UInt32(4 * x + 7 * t), g = UInt32(3 * y), r = UInt32(255 - 5 * x)
+                    c = 0xFF00_0000 | b << 16 | g << 8 | r
+                }
+                if y == 29 && x < t { c = 0x8040_2010 }
+                p[y * 40 + x] = c
+            }
+        }
+        return p
+    }
+
+    /// Sorted (key, count) pairs of the colors present.
+    func multiset(_ h: QuantizeHistogram) -> [UInt64] {
+        h.keys.indices.filter { h.counts[$0] > 0 }.map { UInt64(h.keys[$0]) << 32 | UInt64(h.counts[$0]) }.sorted()
+    }
+
+    func testUpdatedHistogramCountsWhatAFreshCountDoes() {
+        let n = 40 * 30
+        var incremental = QuantizeHistogram(), fresh = QuantizeHistogram()
+        var entries = [Int32](repeating: 0, count: n), freshEntries = [Int32](repeating: 0, count: n)
+        var previous = frame(0)
+        previous.withUnsafeBufferPointer { p in entries.withUnsafeMutableBufferPointer { incremental.count(p, entries: $0) } }
+        for t in [1, 2, 5, 5, 9, 20, 3] {
+            let next = frame(t)
+            var rows: [Range<Int>] = []
+            for y in 0..<30 where next[(y * 40)..<(y * 40 + 40)] != previous[(y * 40)..<(y * 40 + 40)] { rows.append(y..<(y + 1)) }
+            next.withUnsafeBufferPointer { cur in
+                previous.withUnsafeBufferPointer { old in
+                    entries.withUnsafeMutableBufferPointer { incremental.update(cur, previous: old, width: 40, rows: rows, entries: $0) }
+                }
+                freshEntries.withUnsafeMutableBufferPointer { fresh.count(cur, entries: $0) }
+            }
+            XCTAssertEqual(multiset(incremental), multiset(fresh), "t = \(t)")
+            XCTAssertEqual(incremental.top(8).map { incremental.keys[$0] }, fresh.top(8).map { fresh.keys[$0] }, "t = \(t)")
+            XCTAssertEqual(incremental.hasTransparent, fresh.hasTransparent)
+            // Every pixel's entry names its own color.
+            for i in 0..<n { XCTAssertEqual(incremental.keys[Int(entries[i])], quantizeKey(next[i])) }
+            // The palette built from either is the same: clustered (16 colors), and every color exact (255, more
+            // than the frame has, fewer than it has entries once colors have left).
+            for (colors, exact) in [(16, 4), (255, 32)] {
+                XCTAssertEqual(QuantizeBuilder.build(keys: incremental.keys, counts: incremental.counts, maxColors: colors, exactCount: exact),
+                               QuantizeBuilder.build(keys: fresh.keys, counts: fresh.counts, maxColors: colors, exactCount: exact), "t = \(t)")
+            }
+            previous = next
+        }
+        XCTAssertGreaterThan(incremental.keys.count, incremental.liveCount, "colors left the frame and kept their entries")
+    }
+}
