@@ -37,6 +37,8 @@ public final class GIFEncoder {
     private var previousSource: [UInt32] = []
 
     private let screen: GIFScreen
+    /// Rows of the last change search, reused where nothing they depend on changed.
+    private let changeMemo: GIFChangeMemo
     private var histogram = QuantizeHistogram()
     private var palettes = GIFPaletteStage()
     private let rules = GIFEntryRules()
@@ -50,7 +52,15 @@ public final class GIFEncoder {
     private var pending: GIFPendingFrame?
     private var finished = false
 
-    public init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+    /// Whether work is carried from frame to frame (only changed rows counted again, and rows of the change
+    /// search reused); off only in tests, to show it changes no byte.
+    let carriesWork: Bool
+
+    public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+        try self.init(width: width, height: height, options: options, carriesWork: true)
+    }
+
+    init(width: Int, height: Int, options: GIFOptions, carriesWork: Bool) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw EncoderError("GIF size \(width)x\(height) is outside 1...65535")
         }
@@ -58,7 +68,9 @@ public final class GIFEncoder {
             throw EncoderError("GIF loop count \(options.loopCount) is outside 0...65535")
         }
         self.width = width; self.height = height; self.options = options
+        self.carriesWork = carriesWork
         screen = GIFScreen(width: width, height: height)
+        changeMemo = GIFChangeMemo(height: height)
     }
 
     /// `duration` in seconds of this frame on the timeline (see `GIFTimeline`). A frame whose delay rounds to
@@ -108,7 +120,16 @@ public final class GIFEncoder {
     private func encode(_ frame: Pixmap, delay: Int) throws {
         let first = pending == nil
         // Only the rows that changed since the last frame are counted again (and their flat areas marked).
-        let changed = screen.count(frame, previous: first ? nil : previousSource, into: &histogram)
+        var changed = screen.count(frame, previous: first || !carriesWork ? nil : previousSource, into: &histogram)
+        if !carriesWork && !first { changed = previousSource == frame.pixels ? .none : .all }
+        switch changed {
+        case .none: break
+        case .all: changeMemo.invalidate()
+        case .rows(let rows):
+            // A row's flat areas read the rows next to it.
+            for r in rows { changeMemo.markDirty((r.lowerBound - 1)..<(r.upperBound + 1)) }
+        }
+        if screen.renumbered { changeMemo.invalidate() }
         let top = histogram.top(GIFPaletteStage.exactColors)
         let mapping = try palettes.choose(for: histogram, top: top)
         let palette = palettes.current!
@@ -135,11 +156,11 @@ public final class GIFEncoder {
         var budget = Int64.max
         if !first {
             let frameBudget = GIFErrorBudget(pixels: width * height)
-            var change = GIFChange.find(on: screen, rules: rules)
+            var change = GIFChange.find(on: screen, rules: rules, memo: carriesWork ? changeMemo : nil)
             if lossy && change.error > frameBudget.frame {
                 // What earlier frames left approximate already spends the budget: this frame refreshes it.
                 rules.withdrawLossy()
-                change = GIFChange.find(on: screen, rules: rules)
+                change = GIFChange.find(on: screen, rules: rules, memo: carriesWork ? changeMemo : nil)
             }
             guard let changed = change.rect else { return nil }
             rect = changed
@@ -149,6 +170,7 @@ public final class GIFEncoder {
         candidates.fill(rect, screen: screen, rules: rules, mapper: palette.mapper, transparent: palette.transparent)
         let colors = palette.mapper.colors
         let (data, chosen) = coder.compress(candidates, palette: colors, bitsPerPixel: palette.map.bitsPerPixel, budget: budget)
+        changeMemo.markDirty(rect.y..<rect.maxY)
         let usesTransparency = colors.withUnsafeBufferPointer {
             screen.draw(chosen, in: rect, palette: $0, transparent: palette.transparent)
         }
@@ -170,6 +192,7 @@ public final class GIFEncoder {
         p.record.disposal = .restoreBackground
         pending = p
         screen.clear(area)
+        changeMemo.markDirty(area.y..<area.maxY)
         return true
     }
 

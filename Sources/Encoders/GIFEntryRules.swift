@@ -1,6 +1,6 @@
 /// How the pixels of one color of the frame (a histogram entry) may be shown. One record a color, all
 /// fields together: the per-pixel loops read a pixel's rule with one cache line.
-struct GIFEntryRule {
+struct GIFEntryRule: Equatable {
     /// The source color (0: transparent).
     var key: UInt32
     /// The palette's color for it (0 for transparent): what drawing the pixel shows.

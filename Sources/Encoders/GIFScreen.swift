@@ -33,12 +33,15 @@ final class GIFScreen {
     /// Whether `flat` holds the flat areas of the entries as they are (marked since the last recount that
     /// renumbered them... or of every pixel since the first count).
     private var flatIsCurrent = false
+    /// Whether the last `count` numbered the entries afresh (pixels' entry numbers changed everywhere).
+    private(set) var renumbered = true
 
     /// Counts the frame's colors into `histogram`, each pixel's entry into `entries`. Given the frame last
     /// counted, only the rows that differ from it are counted again, unless they are most of the frame (or
     /// colors that left outnumber those in it): then everything afresh. Returns which rows changed.
     func count(_ frame: Pixmap, previous: [UInt32]?, into histogram: inout QuantizeHistogram) -> GIFChangedRows {
         let entries = entries, w = width
+        renumbered = true
         guard let previous, previous.count == frame.pixels.count else {
             frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
             flatIsCurrent = false
@@ -47,7 +50,7 @@ final class GIFScreen {
         let rows = frame.pixels.withUnsafeBytes { cur in
             previous.withUnsafeBytes { old in Self.changedRows(cur.baseAddress!, old.baseAddress!, width: w, height: height) }
         }
-        if rows.isEmpty { return .none }
+        if rows.isEmpty { renumbered = false; return .none }
         let changedCount = rows.reduce(0) { $0 + $1.count }
         if 2 * changedCount > height {
             frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
@@ -58,9 +61,11 @@ final class GIFScreen {
                 histogram.update(cur, previous: old, width: w, rows: rows, entries: entries)
             }
         }
+        renumbered = false
         if 2 * histogram.liveCount < histogram.keys.count {
             // Mostly departed colors: count afresh (the entries' equalities, and so the flat areas, stay).
             frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            renumbered = true
         }
         return .rows(rows)
     }

@@ -60,3 +60,44 @@ final class IncrementalCountTests: XCTestCase {
         XCTAssertGreaterThan(incremental.keys.count, incremental.liveCount, "colors left the frame and kept their entries")
     }
 }
+
+/// Work carried from frame to frame (changed rows counted again, rows of the change search reused) changes
+/// no byte of the GIF.
+final class CarriedWorkTests: XCTestCase {
+    /// A list screen in which one row slides sideways (a swipe), then holds, then the list scrolls, with a
+    /// transparent corner appearing and going: partial changes, still frames, whole-frame changes.
+    func frames() -> [Pixmap] {
+        let page = UIPage.shared
+        var out: [Pixmap] = []
+        let base = page.frame(scroll: 0)
+        let w = base.width
+        for k in 0..<14 {
+            var f = base
+            if k < 9 {
+                // Rows 300..<420 shifted left by 7 k pixels (what a swipe does to one cell).
+                let shift = 7 * k
+                for y in 300..<420 {
+                    for x in 0..<w { f.pixels[y * w + x] = x + shift < w ? base.pixels[y * w + x + shift] : 0xFF30_3BFF }
+                }
+            } else {
+                f = page.frame(scroll: Double(k - 8) * 13.4)
+            }
+            if k == 4 || k == 5 { for y in 0..<20 { for x in 0..<30 { f.pixels[y * w + x] = 0 } } }
+            out.append(f)
+            if k == 6 { out.append(f); out.append(f) }
+        }
+        return out
+    }
+
+    func testCarriedWorkGivesTheSameBytes() throws {
+        let frames = frames()
+        func encode(_ carries: Bool) throws -> [UInt8] {
+            let encoder = try GIFEncoder(width: UIPage.width, height: UIPage.height, options: GIFOptions(), carriesWork: carries)
+            for f in frames { try encoder.addFrame(f, duration: 1.0 / 30) }
+            return try encoder.finish()
+        }
+        let carried = try encode(true), fresh = try encode(false)
+        XCTAssertEqual(carried.count, fresh.count)
+        XCTAssertTrue(carried == fresh, "the GIFs differ")
+    }
+}
