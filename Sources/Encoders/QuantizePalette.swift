@@ -366,66 +366,104 @@ enum QuantizeBuilder {
     static func medianCut(keys: [UInt32], counts: [Int32], boxes target: Int) -> [UInt32] {
         guard !keys.isEmpty else { return [] }
         var order = Array(keys.indices)
-        struct Box { var start: Int, end: Int, error: Double, axis: Int }
+        /// A box's colors are `order[start..<end]`; its weight and per-channel sums of c·v and c·v², kept as
+        /// integers (exact, so a box split off its parent has the parent's sums minus its sibling's).
+        struct Box {
+            var start: Int, end: Int
+            var w: Int64 = 0
+            var s: SIMD3<Int64> = .zero, q: SIMD3<Int64> = .zero
+            var error = -1.0, axis = 0
+        }
         let weights = (Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB))
-        @inline(__always) func channel(_ k: UInt32, _ axis: Int) -> Double { Double((k >> (8 * UInt32(axis))) & 0xFF) }
-        func makeBox(_ start: Int, _ end: Int) -> Box {
-            var w = 0.0, s0 = 0.0, s1 = 0.0, s2 = 0.0, q0 = 0.0, q1 = 0.0, q2 = 0.0
+        @inline(__always) func channels(_ k: UInt32) -> SIMD3<Int64> {
+            SIMD3(Int64(k & 0xFF), Int64((k >> 8) & 0xFF), Int64((k >> 16) & 0xFF))
+        }
+        func summed(_ start: Int, _ end: Int) -> Box {
+            var b = Box(start: start, end: end)
             for i in start..<end {
-                let k = keys[order[i]], c = Double(counts[order[i]])
-                w += c
-                let v0 = channel(k, 0), v1 = channel(k, 1), v2 = channel(k, 2)
-                s0 += c * v0; q0 += c * v0 * v0
-                s1 += c * v1; q1 += c * v1 * v1
-                s2 += c * v2; q2 += c * v2 * v2
+                let e = order[i], c = Int64(counts[e]), v = channels(keys[e])
+                b.w += c; b.s &+= c &* v; b.q &+= c &* v &* v
             }
+            return b
+        }
+        /// The box's weighted squared error and widest channel, from its sums (the same Doubles a float
+        /// accumulation of these integers gives: every partial sum is exact).
+        func finished(_ box: Box) -> Box {
+            var b = box
+            let w = Double(b.w)
             var total = 0.0, axis = 0, widest = -1.0
             @inline(__always) func consider(_ a: Int, _ s: Double, _ q: Double, _ weight: Double) {
                 let sse = max(0, q - s * s / w) * weight
                 total += sse
                 if sse > widest { widest = sse; axis = a }
             }
-            consider(0, s0, q0, weights.0); consider(1, s1, q1, weights.1); consider(2, s2, q2, weights.2)
-            return Box(start: start, end: end, error: end - start > 1 ? total : -1, axis: axis)
+            consider(0, Double(b.s.x), Double(b.q.x), weights.0)
+            consider(1, Double(b.s.y), Double(b.q.y), weights.1)
+            consider(2, Double(b.s.z), Double(b.q.z), weights.2)
+            b.error = b.end - b.start > 1 ? total : -1
+            b.axis = axis
+            return b
         }
-        // A box is ordered by (channel value, key) through one integer per color: channel << 56 | key << 32 |
-        // position. Keys are distinct opaque colors (alpha always 0xFF, left out), so this is the same total
-        // order as comparing the pair, without a comparator closure.
-        var packed = [UInt64](repeating: 0, count: keys.count)
-        var boxes = [makeBox(0, keys.count)]
+        // A box splits at the weighted median of its widest channel, in the order (channel value, key): the
+        // prefix of that order holding half the weight. Only the prefix as a set matters, so colors are
+        // bucketed by channel value and only the bucket where the half falls is sorted, by key.
+        var bucketWeight = [Int64](repeating: 0, count: 256), bucketSize = [Int](repeating: 0, count: 256)
+        var inBucket: [UInt64] = [], right: [Int] = []
+        var inPrefix = [Bool](repeating: false, count: keys.count)
+        var boxes = [finished(summed(0, keys.count))]
         while boxes.count < target {
             var pick = -1
             for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
             guard pick >= 0 else { break }
-            let box = boxes[pick], shift = UInt32(8 * box.axis)
-            packed.withUnsafeMutableBufferPointer { p in
-                for i in box.start..<box.end {
-                    let e = order[i], k = keys[e]
-                    p[i] = UInt64((k >> shift) & 0xFF) << 56 | UInt64(k & 0xFF_FFFF) << 32 | UInt64(e)
-                }
-                var range = UnsafeMutableBufferPointer(rebasing: p[box.start..<box.end])
-                range.sort()
-                for i in box.start..<box.end { order[i] = Int(p[i] & 0xFFFF_FFFF) }
+            let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
+            for v in 0..<256 { bucketWeight[v] = 0; bucketSize[v] = 0 }
+            for i in box.start..<box.end {
+                let e = order[i], v = Int((keys[e] >> shift) & 0xFF)
+                bucketWeight[v] += Int64(counts[e]); bucketSize[v] += 1
             }
-            var total: Int64 = 0
-            for i in box.start..<box.end { total += Int64(counts[order[i]]) }
-            var acc: Int64 = 0, split = box.start + 1
-            for i in box.start..<(box.end - 1) {
-                acc += Int64(counts[order[i]])
-                split = i + 1
+            let total = box.w
+            var acc: Int64 = 0, before = 0, v = 0
+            while v < 255 && 2 * (acc + bucketWeight[v]) < total { acc += bucketWeight[v]; before += bucketSize[v]; v += 1 }
+            inBucket.removeAll(keepingCapacity: true)
+            for i in box.start..<box.end {
+                let e = order[i], k = keys[e]
+                if Int((k >> shift) & 0xFF) == v { inBucket.append(UInt64(k & 0xFF_FFFF) << 32 | UInt64(e)) }
+            }
+            inBucket.sort()
+            var taken = 0
+            for item in inBucket {
+                acc += Int64(counts[Int(item & 0xFFFF_FFFF)]); taken += 1
                 if 2 * acc >= total { break }
             }
-            boxes[pick] = makeBox(box.start, split)
-            boxes.append(makeBox(split, box.end))
+            // The prefix leaves at least one color for the other box, as splitting the sorted box did.
+            let prefix = min(before + taken, n - 1)
+            let fromBucket = prefix - before
+            for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = true }
+            right.removeAll(keepingCapacity: true)
+            var write = box.start
+            for i in box.start..<box.end {
+                let e = order[i], cv = Int((keys[e] >> shift) & 0xFF)
+                if cv < v || (cv == v && inPrefix[e]) { order[write] = e; write += 1 } else { right.append(e) }
+            }
+            for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = false }
+            for e in right { order[write] = e; write += 1 }
+            let split = box.start + prefix
+            // Sum the smaller side; the other is the rest of the parent.
+            var left: Box, other: Box
+            if prefix <= n - prefix {
+                left = summed(box.start, split)
+                other = Box(start: split, end: box.end, w: box.w - left.w, s: box.s &- left.s, q: box.q &- left.q)
+            } else {
+                other = summed(split, box.end)
+                left = Box(start: box.start, end: split, w: box.w - other.w, s: box.s &- other.s, q: box.q &- other.q)
+            }
+            boxes[pick] = finished(left)
+            boxes.append(finished(other))
         }
         return boxes.map { b in
-            var w = 0.0, s0 = 0.0, s1 = 0.0, s2 = 0.0
-            for i in b.start..<b.end {
-                let k = keys[order[i]], c = Double(counts[order[i]])
-                w += c
-                s0 += c * channel(k, 0); s1 += c * channel(k, 1); s2 += c * channel(k, 2)
-            }
-            let r = UInt32((s0 / w).rounded()), g = UInt32((s1 / w).rounded()), bl = UInt32((s2 / w).rounded())
+            let w = Double(b.w)
+            let r = UInt32((Double(b.s.x) / w).rounded()), g = UInt32((Double(b.s.y) / w).rounded())
+            let bl = UInt32((Double(b.s.z) / w).rounded())
             return 0xFF00_0000 | bl << 16 | g << 8 | r
         }
     }
