@@ -17,6 +17,7 @@ struct GIFPaletteMapping {
         distance = [Int32](repeating: 0, count: keys.count)
         usage = [Int](repeating: 0, count: mapper.colors.count + 1)
         var total: Int64 = 0, opaque: Int64 = 0
+        mapper.reserveCache(keys.count)
         // Colors no longer in the frame (count 0, see `QuantizeHistogram.update`) are not mapped.
         for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
             let (i, d) = mapper.cachedNearest(keys[e])

@@ -207,11 +207,11 @@ struct QuantizeMapper {
 
     /// `nearest(key)`, remembered for the next time `key` is asked.
     func cachedNearest(_ key: UInt32) -> (index: Int, distance: Int32) {
-        if let known = search.cached(key) { return known }
-        let found = nearest(key)
-        search.remember(key, found)
-        return found
+        search.cachedAnswer(key) { nearest($0) }
     }
+
+    /// Room in the cache for `count` answers (a fresh mapper then does not grow it step by step).
+    func reserveCache(_ count: Int) { search.reserveCache(count) }
 }
 
 /// The nearest-entry search: entries sorted by their weighted sum 3r + 4g + 2b, scanned outward from the
@@ -231,6 +231,7 @@ final class QuantizeNearestSearch {
     private var cacheKeys: UnsafeMutablePointer<UInt32>?
     private var cacheValues: UnsafeMutablePointer<UInt64>?
     private var cacheCapacity = 0, cacheCount = 0
+    private var cacheShift: UInt32 = 22
 
     init(_ colors: [UInt32]) {
         count = colors.count
@@ -296,31 +297,39 @@ final class QuantizeNearestSearch {
         return (Int(bestIndex), best)
     }
 
-    func cached(_ key: UInt32) -> (index: Int, distance: Int32)? {
-        guard let keys = cacheKeys else { return nil }
-        let mask = cacheCapacity - 1
-        var h = Int((key &* 0x9E37_79B1) >> 16) & mask
+    /// The cache's slot for a key: bits of its hash from the top, as many as the table needs.
+    @inline(__always)
+    private func slot(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> cacheShift) }
+
+    /// The remembered answer for `key`, or `compute`'s, remembered (one probe of the table either way).
+    @inline(__always)
+    func cachedAnswer(_ key: UInt32, _ compute: (UInt32) -> (index: Int, distance: Int32)) -> (index: Int, distance: Int32) {
+        if (cacheCount + 1) * 2 > cacheCapacity { growCache(to: max(1024, cacheCapacity * 2)) }
+        let keys = cacheKeys!, mask = cacheCapacity - 1
+        var h = slot(key)
         while true {
             let k = keys[h]
             if k == key { let v = cacheValues![h]; return (Int(v >> 32), Int32(truncatingIfNeeded: v)) }
-            if k == 0 { return nil }
+            if k == 0 { break }
             h = (h + 1) & mask
         }
-    }
-
-    func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
-        if (cacheCount + 1) * 2 > cacheCapacity { growCache() }
-        let keys = cacheKeys!, mask = cacheCapacity - 1
-        var h = Int((key &* 0x9E37_79B1) >> 16) & mask
-        while keys[h] != 0 && keys[h] != key { h = (h + 1) & mask }
-        if keys[h] == 0 { cacheCount += 1 }
+        let answer = compute(key)
         keys[h] = key
         cacheValues![h] = UInt64(answer.index) << 32 | UInt64(UInt32(bitPattern: answer.distance))
+        cacheCount += 1
+        return answer
     }
 
-    private func growCache() {
+    func reserveCache(_ count: Int) {
+        var capacity = max(1024, cacheCapacity)
+        while count * 2 > capacity { capacity *= 2 }
+        if capacity > cacheCapacity { growCache(to: capacity) }
+    }
+
+    private func growCache(to capacity: Int) {
         let oldKeys = cacheKeys, oldValues = cacheValues, oldCapacity = cacheCapacity
-        cacheCapacity = max(1024, oldCapacity * 2)
+        cacheCapacity = capacity
+        cacheShift = UInt32(32 - capacity.trailingZeroBitCount)
         let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: cacheCapacity)
         let values = UnsafeMutablePointer<UInt64>.allocate(capacity: cacheCapacity)
         keys.initialize(repeating: 0, count: cacheCapacity)
@@ -329,7 +338,7 @@ final class QuantizeNearestSearch {
         let mask = cacheCapacity - 1
         if let oldKeys, let oldValues {
             for j in 0..<oldCapacity where oldKeys[j] != 0 {
-                var h = Int((oldKeys[j] &* 0x9E37_79B1) >> 16) & mask
+                var h = slot(oldKeys[j])
                 while keys[h] != 0 { h = (h + 1) & mask }
                 keys[h] = oldKeys[j]; values[h] = oldValues[j]
             }
