@@ -13,6 +13,7 @@ public enum SceneKinds {
         AnyPreviewKind(PagingKind.self),
         AnyPreviewKind(CoverFlowKind.self),
         AnyPreviewKind(PagingCustomKind.self),
+        AnyPreviewKind(MiniTimerDragDropKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
