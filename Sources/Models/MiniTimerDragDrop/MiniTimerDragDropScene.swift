@@ -37,7 +37,9 @@ public struct MiniTimerDragDropScene: Equatable, Sendable {
     var swipeConfiguration: SwipeActionsConfiguration {
         var config = SwipeActionsConfiguration(actions: [SwipeAction(title: nil, icon: .trash, backgroundColor: .systemRed,
                                                                       style: .destructive)])
-        config.expansionStyle = .fillDelete
+        // A tap on the button deletes (fill and delete); a full swipe never does in the recording, so the
+        // expansion's target is the whole width and it has no touch trigger.
+        config.expansionStyle = SwipeExpansionStyle(target: .percentage(1), completion: .fill(delete: true, reverse: false))
         return config
     }
 

@@ -154,8 +154,19 @@ struct MiniTimerDragDropScreen {
         if let dropped = drag.droppedAt, time >= dropped, let item = drag.item {
             let d = settings.droppedSize
             var card = card(settings.items[item], size: d, name: "dropped")
-            card.position = Point(area.midX, area.midY)
-            layers.append(card)
+            // The drop area's cell keeps a soft shadow (the recording's box is 1 pt wider than the card).
+            var holder = Layer(name: "dropped-cell")
+            holder.bounds = card.bounds
+            holder.position = Point(area.midX, area.midY)
+            holder.cornerRadius = 10
+            holder.backgroundColor = Self.cardTop
+            holder.shadowColor = .black
+            holder.shadowOpacity = 0.2
+            holder.shadowRadius = 2
+            holder.shadowOffset = Point(0, 1)
+            card.position = Point(d.width / 2, d.height / 2)
+            holder.sublayers = [card]
+            layers.append(holder)
         }
         return layers
     }

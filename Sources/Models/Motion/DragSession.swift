@@ -28,6 +28,8 @@ public struct DragSession: Sendable {
         case idle
         /// The finger is down, waiting for the long press.
         case pressing
+        /// The press moved too far (a swipe or a scroll has the touch): nothing until the finger lifts.
+        case failed
         case lifted
         case dropping
         case cancelling
@@ -84,7 +86,7 @@ public struct DragSession: Sendable {
             }
         case .pressing:
             guard let touch else { state.phase = .idle; return }
-            if hypot(touch.x - downPoint.x, touch.y - downPoint.y) > p.allowableMovement { state.phase = .idle; return }
+            if hypot(touch.x - downPoint.x, touch.y - downPoint.y) > p.allowableMovement { state.phase = .failed; return }
             if t - downAt >= p.longPressDelay, let hit = item(touch) {
                 state.phase = .lifted
                 state.item = hit.index
@@ -93,6 +95,8 @@ public struct DragSession: Sendable {
                 state.center = hit.center
                 state.liftedAt = t
             }
+        case .failed:
+            if touch == nil { state.phase = .idle }
         case .lifted:
             let k = TimingCurve.easeOut(min(1, (t - (state.liftedAt ?? t)) / p.liftDuration))
             state.lift = k
