@@ -15,8 +15,9 @@ public enum MiniTimerDragDropKind: PreviewKind {
         public var intro: NavigationIntro? = MiniTimerDragDropKind.recordingIntro
         public var title = "Swipe + Drag & Drop"
         public var time = "1:38"
-        /// Top to bottom as on screen: the data source's order reversed (the list fills from the bottom).
-        public var items = ["역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임"]
+        /// Top to bottom as on screen: the data source's order reversed (the list fills from the bottom). The
+        /// two at the top come into view as cards leave; the first one's title never shows in the recording.
+        public var items = ["영어공부", "재민게임", "역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임"]
         public var leadingText = "45"
         public var trailingText = "10"
         public var listFrame = Rect(0, 91, 390, 499)
