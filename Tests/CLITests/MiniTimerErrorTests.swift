@@ -28,7 +28,7 @@ final class MiniTimerErrorTests: XCTestCase {
         try assertFails(#"{"kind": "flow", "intro": {"row": "vegaStyle", "tapDuration": -1}}"#,
                         saying: "1:63: intro.tapDuration: expected a value > 0, found -1")
         try assertFails(#"{"kind": "minitimer-swipe-drag-drop", "duration": -1}"#,
-                        saying: "1:52: duration: expected a value >= 0, found -1")
+                        saying: "1:51: duration: expected a value >= 0, found -1")
     }
 
     func testDropTargetOutsideTheScreen() throws {

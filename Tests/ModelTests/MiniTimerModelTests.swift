@@ -4,7 +4,7 @@ import XCTest
 
 /// The push curve and the drag session, against the numbers measured on the MiniTimer recordings.
 final class MiniTimerModelTests: XCTestCase {
-    func testPushIsOverInHalfASecondAndHalfWayAt52ms() {
+    func testPushFollowsTheMeasuredEdge() {
         XCTAssertEqual(NavigationPush.progress(0), 0)
         XCTAssertEqual(NavigationPush.progress(NavigationPush.duration), 1)
         // Within 0.5 pt of rest on a 390-pt screen just before the end (the measured settling).
