@@ -14,6 +14,7 @@ public enum SceneKinds {
         AnyPreviewKind(CoverFlowKind.self),
         AnyPreviewKind(PagingCustomKind.self),
         AnyPreviewKind(MiniTimerDragDropKind.self),
+        AnyPreviewKind(MiniTimerFoldingKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
