@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Measures the MiniTimer_2 recording (MGUFlowView README) and our minitimer-swipe-drag-drop preview the same way
-and prints a markdown table: geometry at the marked moments (pt), colors, and timing (ms).
+"""Measures a MiniTimer recording of the MGUFlowView README and our preview of it the same way and prints a
+markdown table: geometry at the five marked moments (pt), colors, and timing (ms).
 
-    scripts/compare_minitimer.py REF.gif OURS.gif
+    scripts/compare_minitimer.py MiniTimer_2.gif Output/minitimer-swipe-drag-drop.gif
+    scripts/compare_minitimer.py MiniTimer_1.gif Output/minitimer-folding-timers.gif
 
-Both are read at the recording's pixel density (480 px for 390 pt). The recording's frames have their own
+The recording is told by its width (MiniTimer_1 is 400 px wide, MiniTimer_2 480 px, both for 390 pt). The recording's frames have their own
 durations (the recorder repeats and skips frames), so every measurement is made at scene times: the reference
 frame on screen at time t against ours at the same t. Targets (the issue): geometry within 2 pt, colors within 3
 units a channel, timing within 10%.
@@ -123,58 +124,144 @@ def hexc(c):
 def main():
     ref, ours = frames(sys.argv[1]), frames(sys.argv[2])
     rows = []
-
-    def geometry(name, t, f, fmt=lambda v: "%.1f" % v):
-        r, o = f(at(ref, t)), f(at(ours, t))
-        if r is None or o is None:
-            rows.append((name, "—", "—", "not found"))
-            return
-        rv = r if isinstance(r, tuple) else (r,)
-        ov = o if isinstance(o, tuple) else (o,)
-        worst = max(abs(x - y) for x, y in zip(rv, ov))
-        rows.append((name, ", ".join(fmt(v) for v in rv), ", ".join(fmt(v) for v in ov),
-                     "%.1f pt %s" % (worst, "ok" if worst <= 2 else "over")))
-
-    geometry("rest (2.4 s): card 조깅 x, x, y, y", 2.4, lambda a: card_frame(a, 354))
-    geometry("mid-push (1.03 s): new screen's edge", 1.03, push_edge)
-    geometry("mid-gesture (3.2 s): delete action width", 3.2, lambda a: red_width(a, 420))
-    geometry("lift (4.7 s): lifted card x, x", 4.7, lambda a: card_frame(a, 470)[:2])
-    geometry("end (6.2 s): dropped card box x, x, y, y", 6.2, dropped_bbox)
-
-    def col(name, t, x, y):
-        r, o = color(at(ref, t), x, y), color(at(ours, t), x, y)
-        worst = max(abs(p - q) for p, q in zip(r, o))
-        rows.append((name, hexc(r), hexc(o), "%d %s" % (worst, "ok" if worst <= 3 else "over")))
-
-    col("navigation bar", 2.4, 200, 5)
-    col("drop area bar", 2.4, 200, 600)
-    col("card face", 2.4, 150, 330)
-    col("delete action", 3.2, 300, 420)
-    col("drop area", 2.4, 360, 700)
-
-    def timing(name, f):
-        r, o = f(ref), f(ours)
-        if r is None or o is None:
-            rows.append((name, "—", "—", "not found"))
-            return
-        rel = (o - r) / r if r else 0
-        rows.append((name, "%d" % round(r * 1000), "%d" % round(o * 1000),
-                     "%+.0f%% %s" % (rel * 100, "ok" if abs(rel) <= 0.1 else "over")))
-
-    timing("push: edge past mid-screen (ms)", lambda seq: crossing(seq, push_edge, 0.5, 1.5, 195))
-    timing("push: edge within 5 pt of rest (ms)", lambda seq: crossing(seq, push_edge, 0.5, 2.0, 5))
-    timing("swipe: delete action 70 pt open (ms)",
-           lambda seq: crossing(seq, lambda a: red_width(a, 420), 2.4, 3.35, 70, falling=False))
-    timing("lift: card 4 pt wider (ms)",
-           lambda seq: crossing(seq, lambda a: (card_frame(a, 470) or (0, 0))[1] - (card_frame(a, 470) or (0, 0))[0],
-                                3.9, 4.9, 258.5, falling=False))
-    timing("drop: card box under 262 pt wide (ms)",
-           lambda seq: crossing(seq, lambda a: (lambda b: b[1] - b[0] if b else 999)(dropped_bbox(a)), 5.2, 6.5, 262))
-
+    if ref[0][1].shape[1] == 400:
+        folding_timers(ref, ours, rows)
+    else:
+        swipe_drag_drop(ref, ours, rows)
     print("| measure | recording | ours | difference |")
     print("|---|---|---|---|")
     for r in rows:
         print("| %s | %s | %s | %s |" % r)
+
+
+class Table:
+    """The three kinds of line, each measured on both GIFs at the same scene times."""
+
+    def __init__(self, ref, ours, rows):
+        self.ref, self.ours, self.rows = ref, ours, rows
+
+    def geometry(self, name, t, f, fmt=lambda v: "%.1f" % v):
+        r, o = f(at(self.ref, t)), f(at(self.ours, t))
+        if r is None or o is None:
+            self.rows.append((name, "—", "—", "not found"))
+            return
+        rv = r if isinstance(r, tuple) else (r,)
+        ov = o if isinstance(o, tuple) else (o,)
+        worst = max(abs(x - y) for x, y in zip(rv, ov))
+        self.rows.append((name, ", ".join(fmt(v) for v in rv), ", ".join(fmt(v) for v in ov),
+                          "%.1f pt %s" % (worst, "ok" if worst <= 2 else "over")))
+
+    def color(self, name, t, x, y):
+        r, o = color(at(self.ref, t), x, y), color(at(self.ours, t), x, y)
+        worst = max(abs(p - q) for p, q in zip(r, o))
+        self.rows.append((name, hexc(r), hexc(o), "%d %s" % (worst, "ok" if worst <= 3 else "over")))
+
+    def timing(self, name, f):
+        r, o = f(self.ref), f(self.ours)
+        if r is None or o is None:
+            self.rows.append((name, "—", "—", "not found"))
+            return
+        rel = (o - r) / r if r else 0
+        self.rows.append((name, "%d" % round(r * 1000), "%d" % round(o * 1000),
+                          "%+.0f%% %s" % (rel * 100, "ok" if abs(rel) <= 0.1 else "over")))
+
+
+def swipe_drag_drop(ref, ours, rows):
+    m = Table(ref, ours, rows)
+    m.geometry("rest (2.4 s): card 조깅 x, x, y, y", 2.4, lambda a: card_frame(a, 354))
+    m.geometry("mid-push (1.03 s): new screen's edge", 1.03, push_edge)
+    m.geometry("mid-gesture (3.2 s): delete action width", 3.2, lambda a: red_width(a, 420))
+    m.geometry("lift (4.7 s): lifted card x, x", 4.7, lambda a: card_frame(a, 470)[:2])
+    m.geometry("end (6.2 s): dropped card box x, x, y, y", 6.2, dropped_bbox)
+    m.color("navigation bar", 2.4, 200, 5)
+    m.color("drop area bar", 2.4, 200, 600)
+    m.color("card face", 2.4, 150, 330)
+    m.color("delete action", 3.2, 300, 420)
+    m.color("drop area", 2.4, 360, 700)
+    m.timing("push: edge past mid-screen (ms)", lambda seq: crossing(seq, push_edge, 0.5, 1.5, 195))
+    m.timing("push: edge within 5 pt of rest (ms)", lambda seq: crossing(seq, push_edge, 0.5, 2.0, 5))
+    m.timing("swipe: delete action 70 pt open (ms)",
+             lambda seq: crossing(seq, lambda a: red_width(a, 420), 2.4, 3.35, 70, falling=False))
+    width = lambda a: (lambda f: f[1] - f[0] if f else 0)(card_frame(a, 470))
+    m.timing("lift: card 4 pt wider (ms)", lambda seq: crossing(seq, width, 3.9, 4.9, 258.5, falling=False))
+    m.timing("drop: card box under 262 pt wide (ms)",
+             lambda seq: crossing(seq, lambda a: (lambda b: b[1] - b[0] if b else 999)(dropped_bbox(a)), 5.2, 6.5, 262))
+
+
+def strip(a, y=300.0):
+    """The receipt strip's x extent on a row (the holes are inside it, the margins black)."""
+    s = scale(a)
+    idx = np.where(a[int(y * s)].mean(axis=1) > 200)[0]
+    return (idx.min() / s, (idx.max() + 1) / s) if len(idx) else None
+
+
+def strip_bottom(a, x=120.0):
+    """The lowest white pixel of the strip's column at x (the list's end), or None."""
+    s = scale(a)
+    col = a[:, int(x * s)].mean(axis=1)
+    ys = [y for y in range(int(95 * s), int(843 * s)) if col[y] > 150]
+    return (max(ys) + 1) / s if ys else None
+
+
+def strip_top(a, x=200.0):
+    s = scale(a)
+    col = a[:, int(x * s)].mean(axis=1)
+    for y in range(int(95 * s), a.shape[0]):
+        if col[y] > 200:
+            return y / s
+    return None
+
+
+def piece_edge(a, x):
+    """The torn piece's top edge at x: the first white pixel below the kept strip's bottom (311 pt)."""
+    s = scale(a)
+    col = a[:, int(x * s)].mean(axis=1)
+    y = int(311.5 * s)
+    while y < len(col) and col[y] > 100:
+        y += 1
+    while y < len(col) and col[y] <= 100:
+        y += 1
+    return y / s if y < len(col) else None
+
+
+def piece_angle(a):
+    """The piece's tilt in degrees (negative: its left side lower), from its top edge at x 100 and 290."""
+    y1, y2 = piece_edge(a, 100), piece_edge(a, 290)
+    if y1 is None or y2 is None:
+        return None
+    return float(np.degrees(np.arctan2(y2 - y1, 190)))
+
+
+def darkest(a, x0, x1, y0, y1):
+    """The darkest gray in a box (a row's time label: 0 when plain, about 124 under the veil)."""
+    s = scale(a)
+    return float(a[int(y0 * s):int(y1 * s), int(x0 * s):int(x1 * s)].mean(axis=2).min())
+
+
+def folding_timers(ref, ours, rows):
+    m = Table(ref, ours, rows)
+    m.geometry("rest (1.5 s): strip x, x; first row top", 1.5, lambda a: strip(a) + (strip_top(a),))
+    m.geometry("mid-scroll (2.6 s): list's end", 2.6, strip_bottom)
+    m.geometry("mid-gesture (4.6 s): torn piece's edge at x 100, 290", 4.6, lambda a: (piece_edge(a, 100), piece_edge(a, 290)))
+    m.geometry("tear (4.77 s): falling piece's edge at x 290", 4.77, lambda a: piece_edge(a, 290))
+    m.geometry("end (5.45 s): first row top; list's end", 5.45, lambda a: (strip_top(a), strip_bottom(a)))
+    m.geometry("tilt (4.6 s), degrees", 4.6, piece_angle, fmt=lambda v: "%.2f" % v)
+    m.color("navigation bar", 1.5, 200, 5)
+    m.color("strip", 1.5, 240, 150)
+    m.color("margin", 1.5, 20, 300)
+    m.color("grayed row's hole", 4.3, 62, 136)
+    m.rows.append(("rule: darkest gray across x 150…250", "%d" % darkest(at(ref, 1.5), 150, 250, 159, 163),
+                   "%d" % darkest(at(ours, 1.5), 150, 250, 159, 163),
+                   "%d" % abs(darkest(at(ref, 1.5), 150, 250, 159, 163) - darkest(at(ours, 1.5), 150, 250, 159, 163))))
+    m.timing("push: edge past mid-screen (ms)", lambda seq: crossing(seq, push_edge, 0.5, 1.6, 195))
+    m.timing("tear: gray-out half way (ms)",
+             lambda seq: crossing(seq, lambda a: darkest(a, 85, 119, 115, 131), 3.7, 4.4, 62, falling=False))
+    m.timing("tear: piece's edge past 500 pt (ms)",
+             lambda seq: crossing(seq, lambda a: piece_edge(a, 290) or 900, 4.6, 5.0, 500, falling=False))
+    m.timing("close: list's end past 560 pt (ms)",
+             lambda seq: crossing(seq, lambda a: strip_bottom(a) or 0, 4.95, 5.4, 560, falling=False))
+    m.timing("close: gray lifted half way (ms)",
+             lambda seq: crossing(seq, lambda a: darkest(a, 85, 119, 115, 131), 5.21, 5.45, 62))
 
 
 if __name__ == "__main__":

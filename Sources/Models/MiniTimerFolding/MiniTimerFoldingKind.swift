@@ -50,17 +50,18 @@ public struct TearGesture: Hashable, Sendable {
     public var closeAt: Double
     /// Touch-down to the gray-out and the tear line (a long press).
     public var pressDelay = 0.4
-    /// The rows above gray out: a white veil of this alpha (text 0 → 124), over this time.
-    public var grayAlpha = 0.49
+    /// The rows above gray out: a white veil of this alpha (the holes go from 0 to 139), over this time.
+    public var grayAlpha = 0.545
     public var grayDuration = 0.14
     /// The piece tips about the tear's right end to this angle (counter-clockwise on screen) in this time.
     public var tipAngle = 5.3
     public var tipDuration = 0.1
     /// The gap the tear opens (the piece's top edge drops this much).
     public var gap = 2.0
-    /// The fall: y = v0·t + g·t²/2, fading as 1 − (t / fade)².
-    public var fallVelocity = 560.0
-    public var fallGravity = 43000.0
+    /// The fall: y = v0·t + g·t²/2 (least squares over the recording's four frames of it, within 6.7 pt),
+    /// fading as 1 − (t / fade)² (the piece's gray: 243, 219, 172 over black at 30, 70 and 100 ms).
+    public var fallVelocity = 340.0
+    public var fallGravity = 46300.0
     public var fadeDuration = 0.16
     /// The close: the list scrolls back to the top in this time (linear, as measured), then the gray lifts.
     public var closeDuration = 0.21
@@ -89,7 +90,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         public var rows = ReceiptRow.demo
         /// The flow view: cells also draw below it, down to the screen's bottom (the app's list is not clipped
         /// there); its height sets the end of the scroll (600 pt for 24 rows, as recorded).
-        public var viewFrame = Rect(1.5, 91, 390, 640)
+        public var viewFrame = Rect(0, 91, 390, 640)
         public var itemSize = Size(295, 50)
         public var leadingSpacing = 20.0
         public var eyePosition = 500.0
