@@ -44,4 +44,16 @@ final class MiniTimerErrorTests: XCTestCase {
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("--set intro.row: expected one of"), r.stderr)
     }
+
+    func testTearOfAnUnknownRowOrOutOfOrder() throws {
+        let tear = #""point": [1, 2], "at": 1, "pullAt": 2"#
+        try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 30, "# + tear + #", "releaseAt": 3, "closeAt": 4}}"#,
+                        saying: "1:54: tear.row: expected a row of the list (0...23), found 30")
+        try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 1.5, "closeAt": 4}}"#,
+                        saying: "1:109: tear.releaseAt: expected a time at or after pullAt (2 s), found 1.5")
+        try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4, "fadeDuration": -0.1}}"#,
+                        saying: "1:142: tear.fadeDuration: expected a value > 0, found -0.1")
+        try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4}, "duration": 2}"#,
+                        saying: "1:139: duration: the tear runs until 4.4 s, longer than the duration")
+    }
 }

@@ -73,4 +73,24 @@ final class MiniTimerModelTests: XCTestCase {
         XCTAssertEqual(end.phase, .idle)
         XCTAssertNil(end.droppedAt)
     }
+
+    /// The tear's motion against MiniTimer_1's frames (the piece's top edge at x 290, 46 pt from the pivot).
+    func testTearFollowsTheMeasuredFrames() {
+        let tear = TearGesture(row: 14, point: Point(205, 345), at: 3.63, pullAt: 4.47, releaseAt: 4.7, closeAt: 5)
+        XCTAssertEqual(TearState(tear, at: 4.0).gray, 0)
+        XCTAssertEqual(TearState(tear, at: 4.1).gray, 0.545 * 0.07 / 0.14, accuracy: 1e-9)
+        XCTAssertTrue(TearState(tear, at: 4.1).showsLine)
+        // Tipped: -2.06° and -4.40° measured 33 and 67 ms after the pull, -5.28° from 100 ms.
+        XCTAssertEqual(TearState(tear, at: 4.503).pieceAngle * 180 / .pi, -1.75, accuracy: 0.4)
+        XCTAssertEqual(TearState(tear, at: 4.537).pieceAngle * 180 / .pi, -3.55, accuracy: 0.9)
+        XCTAssertEqual(TearState(tear, at: 4.65).pieceAngle * 180 / .pi, -5.3, accuracy: 1e-9)
+        // The fall: the edge 36, 131, 270 and 435 pt lower at 30, 70, 100 and 130 ms (within the fit's 6.7 pt).
+        for (dt, measured) in [(0.03, 36.1), (0.07, 130.6), (0.10, 270.1), (0.13, 434.8)] {
+            XCTAssertEqual(TearState(tear, at: 4.7 + dt).pieceDrop - tear.gap, measured, accuracy: 7)
+        }
+        XCTAssertFalse(TearState(tear, at: 4.9).pieceOnScreen)
+        // The close: the list's end 430 → 0 pt of offset, linear over 0.21 s.
+        XCTAssertEqual(TearState(tear, at: 5.105).closeProgress, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(TearState(tear, at: 5.4).gray, 0, accuracy: 1e-9)
+    }
 }
