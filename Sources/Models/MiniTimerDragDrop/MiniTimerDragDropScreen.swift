@@ -56,8 +56,10 @@ struct MiniTimerDragDropScreen {
             var cell = card(settings.items[i], size: f.size, name: "card-\(i)")
             cell.position = Point(f.midX - frame.minX, f.midY - frame.minY)
             cell.opacity = alpha
-            // The swipe model's cell, unless a drag took the finger over (a lifted press cancels the pan).
-            if let state = swipe.cell, state.row == i, drag.item == nil {
+            // The swipe model's cell, unless a drag has the finger (a lifted press cancels the pan) or took
+            // this card away.
+            let dragging = drag.phase == .lifted || drag.phase == .dropping || drag.phase == .cancelling
+            if let state = swipe.cell, state.row == i, !dragging, !(drag.droppedAt != nil && drag.item == i) {
                 cell = swiped(cell, state)
             }
             if drag.item == i, let moved = drag.movedAt, drag.phase != .idle || drag.droppedAt != nil {
