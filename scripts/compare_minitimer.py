@@ -4,6 +4,7 @@ markdown table: geometry at the five marked moments (pt), colors, and timing (ms
 
     scripts/compare_minitimer.py MiniTimer_2.gif Output/minitimer-swipe-drag-drop.gif
     scripts/compare_minitimer.py MiniTimer_1.gif Output/minitimer-folding-timers.gif
+    scripts/compare_minitimer.py REF.gif OURS.gif --sheet sheet.png   # also both side by side at the marked times
 
 The recording is told by its width (MiniTimer_1 is 400 px wide, MiniTimer_2 480 px, both for 390 pt). The recording's frames have their own
 durations (the recorder repeats and skips frames), so every measurement is made at scene times: the reference
@@ -121,13 +122,30 @@ def hexc(c):
     return "#%02X%02X%02X" % c
 
 
+def sheet(ref, ours, times, path):
+    """The recording (top) over ours (bottom) at equal scene times, half size, each labelled with its time."""
+    from PIL import ImageDraw
+    h, w = ref[0][1].shape[0] // 2, ref[0][1].shape[1] // 2
+    out = Image.new("RGB", (w * len(times), 2 * h + 16), "gray")
+    draw = ImageDraw.Draw(out)
+    for k, t in enumerate(times):
+        for row, seq in enumerate((ref, ours)):
+            out.paste(Image.fromarray(at(seq, t).astype("uint8")).resize((w, h)), (k * w, 16 + row * h))
+        draw.text((k * w + 4, 2), "%.2f s" % t, fill="yellow")
+    out.save(path)
+
+
 def main():
     ref, ours = frames(sys.argv[1]), frames(sys.argv[2])
     rows = []
-    if ref[0][1].shape[1] == 400:
+    folding = ref[0][1].shape[1] == 400
+    if folding:
         folding_timers(ref, ours, rows)
     else:
         swipe_drag_drop(ref, ours, rows)
+    if "--sheet" in sys.argv:
+        times = [1.5, 2.6, 4.3, 4.6, 4.77, 5.1, 5.45] if folding else [1.03, 2.4, 3.2, 4.7, 5.07, 5.6, 6.2]
+        sheet(ref, ours, times, sys.argv[sys.argv.index("--sheet") + 1])
     print("| measure | recording | ours | difference |")
     print("|---|---|---|---|")
     for r in rows:
