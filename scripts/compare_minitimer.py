@@ -88,6 +88,16 @@ def push_edge(a):
     return min(edges) if edges else POINTS
 
 
+def preview_top(a):
+    """The lifted preview's top edge: it is wider than the list's cards, so x 64.5 pt is on it only (white over
+    the black list, its gray face over the white drop area)."""
+    s = scale(a)
+    col = a[:, int(64.5 * s)].mean(axis=1)
+    ys = [y / s for y in range(int(100 * s), int(590 * s)) if col[y] > 200]
+    ys += [y / s for y in range(int(612 * s), int(808 * s)) if 200 < col[y] < 251]
+    return min(ys) if ys else None
+
+
 def dropped_bbox(a):
     """The non-white box inside the drop area (the dropped card with its shadow)."""
     s = scale(a)
@@ -190,6 +200,7 @@ def swipe_drag_drop(ref, ours, rows):
     m.geometry("mid-push (1.03 s): new screen's edge", 1.03, push_edge)
     m.geometry("mid-gesture (3.2 s): delete action width", 3.2, lambda a: red_width(a, 420))
     m.geometry("lift (4.7 s): lifted card x, x", 4.7, lambda a: card_frame(a, 470)[:2])
+    m.geometry("drop (5.0 s): the preview's top edge", 5.0, preview_top)
     m.geometry("end (6.2 s): dropped card box x, x, y, y", 6.2, dropped_bbox)
     m.color("navigation bar", 2.4, 200, 5)
     m.color("drop area bar", 2.4, 200, 600)
