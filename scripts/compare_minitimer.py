@@ -68,6 +68,18 @@ def card_frame(a, y_probe, x_probe=140.0):
     return (x[0] + 30, x[1] + 30, top / s, (bottom + 1) / s) if x else None
 
 
+def card_top_below(a, y0, x=140.0):
+    """The top edge of the first card that starts below y0 (a dark gap, then the card's light face)."""
+    s = scale(a)
+    col = a[:, int(x * s)].mean(axis=1)
+    y = int(y0 * s)
+    while y < len(col) and col[y] > 100:
+        y += 1
+    while y < len(col) and col[y] <= 100:
+        y += 1
+    return y / s if y < len(col) else None
+
+
 def red_width(a, y):
     s = scale(a)
     row = a[int(y * s)]
@@ -198,6 +210,8 @@ def swipe_drag_drop(ref, ours, rows):
     m = Table(ref, ours, rows)
     m.geometry("rest (2.4 s): card 조깅 x, x, y, y", 2.4, lambda a: card_frame(a, 354))
     m.geometry("mid-push (1.03 s): new screen's edge", 1.03, push_edge)
+    m.geometry("mid-scroll (1.6 s): first card top below 200 pt", 1.6, lambda a: card_top_below(a, 200))
+    m.geometry("mid-scroll (1.87 s): first card top below 200 pt", 1.87, lambda a: card_top_below(a, 200))
     m.geometry("mid-gesture (3.2 s): delete action width", 3.2, lambda a: red_width(a, 420))
     m.geometry("lift (4.7 s): lifted card x, x", 4.7, lambda a: card_frame(a, 470)[:2])
     m.geometry("drop (5.0 s): the preview's top edge", 5.0, preview_top)

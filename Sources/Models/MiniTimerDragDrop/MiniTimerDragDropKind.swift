@@ -16,8 +16,9 @@ public enum MiniTimerDragDropKind: PreviewKind {
         public var title = "Swipe + Drag & Drop"
         public var time = "1:38"
         /// Top to bottom as on screen: the data source's order reversed (the list fills from the bottom). The
-        /// two at the top come into view as cards leave; the first one's title never shows in the recording.
-        public var items = ["영어공부", "재민게임", "역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임"]
+        /// recording's scroll shows the six titles twice.
+        public var items = ["역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임",
+                            "역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임"]
         public var leadingText = "45"
         public var trailingText = "10"
         public var listFrame = Rect(0, 91, 390, 499)
@@ -28,6 +29,8 @@ public enum MiniTimerDragDropKind: PreviewKind {
         public var droppedSize = Size(251, 76)
         public var placeholderSize = Size(281, 89)
         public var drag = DragSession.Parameters()
+        public var decelerationRate = 0.99
+        public var scroll: [Timed<ScrollGesture>] = []
         public var timeline: [Timed<SwipeGesture>] = []
         public var duration: Double?
         public var keyFrames: [Double] = []
@@ -37,7 +40,8 @@ public enum MiniTimerDragDropKind: PreviewKind {
 
         public var scene: MiniTimerDragDropScene {
             MiniTimerDragDropScene(settings: self,
-                                   gestures: timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait))
+                                   gestures: timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait),
+                                   scroll: scroll.resolved(end: duration, duration: \.seconds, wait: ScrollGesture.wait))
         }
     }
 
@@ -80,6 +84,9 @@ public enum MiniTimerDragDropKind: PreviewKind {
         Field("droppedSize", \.droppedSize, .size(), unit: "pt", doc: "a card once dropped, centred in the area"),
         Field("placeholderSize", \.placeholderSize, .size(), unit: "pt", doc: "the dashed placeholder shown while a drag is on"),
         Field("drag", \.drag, .object(dragSchema, defaults: DragSession.Parameters()), doc: "the drag session (long press, lift, drop)"),
+        Field("decelerationRate", \.decelerationRate, .number(.decelerationRate), doc: "the list's scroll: velocity kept per millisecond after a release"),
+        Field("scroll", \.scroll, .timeline(ScrollGesture.forms, duration: \.seconds, start: \.start),
+              doc: "a finger that scrolls the list (the flow kind's steps), apart from the cards' gestures"),
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start),
               doc: "the finger: a horizontal pan swipes a card, a still press lifts it (below)"),
         .duration(\.duration),
@@ -87,6 +94,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
         .showsTouches(\.showsTouches),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
+        try checkLength(of: s.scroll, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         let screen = Rect(0, 0, s.canvas.width, s.canvas.height)
         for (key, rect) in [("listFrame", s.listFrame), ("dropArea", s.dropArea)] {
             if rect.minX < 0 || rect.minY < 0 || rect.maxX > screen.maxX + 1e-9 || rect.maxY > screen.maxY + 1e-9 || rect.width <= 0 || rect.height <= 0 {

@@ -7,6 +7,8 @@ import LayerTree
 public struct MiniTimerDragDropScene: Equatable, Sendable {
     public var settings: MiniTimerDragDropKind.Settings
     public var gestures: [SwipeGesture]
+    /// The list's own scroll, a finger of its own: the cards' swipe and drag assume the list at rest.
+    public var scroll: [ScrollGesture] = []
 
     /// UICollectionView's removal: the cards above a removed one close the gap (the list is bottom-anchored).
     public static let closeDuration = 0.3
@@ -59,6 +61,7 @@ struct RowRemoval: Hashable, Sendable {
 public struct MiniTimerDragDropAnimation: Sendable {
     public let scene: MiniTimerDragDropScene
     let swipe: SwipeTimeline
+    let scroll: ScrollTimeline
     let drag: SampledTimeline<DragSession.State>
     let removedBySwipe: [RowRemoval]
     let text: any TextMeasuring
@@ -73,6 +76,9 @@ public struct MiniTimerDragDropAnimation: Sendable {
         let table = SwipeTableGeometry(rows: rows, rightToLeft: false, leading: nil, trailing: config,
                                        leadingButtonWidth: 0, trailingButtonWidth: width)
         swipe = SwipeTimeline(table: table, gestures: scene.gestures)
+        let layout = scene.layout
+        scroll = ScrollTimeline(layout: layout, physics: ScrollPhysics(decelerationRate: scene.settings.decelerationRate),
+                                initialOffset: layout.maxContentOffset, itemCount: layout.numberOfItems, gestures: scene.scroll)
         var removed: [RowRemoval] = []
         for deletion in swipe.samples.last?.deletedRows ?? [] {
             removed.append(RowRemoval(row: deletion.row, start: deletion.startedAt))
@@ -98,7 +104,7 @@ public struct MiniTimerDragDropAnimation: Sendable {
         drag = timeline
     }
 
-    public var duration: Double { swipe.duration }
+    public var duration: Double { max(swipe.duration, scroll.duration) }
 
     /// Removals at `t`: the swiped-away card, and the dragged one once its drop has flown to the area.
     func removals(_ state: DragSession.State) -> [RowRemoval] {
@@ -121,7 +127,8 @@ public struct MiniTimerDragDropAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         let s = scene.settings
         let builder = MiniTimerDragDropScreen(scene: scene, swipe: swipe.sample(at: t), drag: drag.sample(at: t),
-                                              removals: removals(drag.sample(at: t)), time: t, text: text)
+                                              removals: removals(drag.sample(at: t)), scroll: scroll.sample(at: t),
+                                              time: t, text: text)
         if let intro = s.intro,
            let root = intro.frame(at: t, canvas: s.canvas, barHeight: s.listFrame.minY, time: s.time,
                                   showsTouches: s.showsTouches, text: text, pushed: { builder.build() }) {

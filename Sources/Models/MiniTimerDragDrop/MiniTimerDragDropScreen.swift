@@ -8,6 +8,7 @@ struct MiniTimerDragDropScreen {
     let swipe: SwipeSample
     let drag: DragSession.State
     let removals: [RowRemoval]
+    let scroll: ScrollSample
     let time: Double
     let text: any TextMeasuring
 
@@ -32,7 +33,7 @@ struct MiniTimerDragDropScreen {
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.listFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: c))
-        if settings.showsTouches, let touch = swipe.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if settings.showsTouches, let touch = swipe.touch ?? scroll.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
         return root
     }
 
@@ -52,10 +53,20 @@ struct MiniTimerDragDropScreen {
                 if drag.item == i, time >= r.start { alpha = 0 }
             }
             guard alpha > 0 else { continue }
+            // The slot, moved down by the rows removed below it, at the list's scroll: the layout's attributes
+            // of the row's item at an offset as much smaller (Vega shrinks and fades a card past the bottom slot).
             let f = MiniTimerDragDropAnimation.rowFrame(scene, i, removed: removals, at: time)
+            let rest = scene.frame(ofRow: Double(i))
+            let shift = f.minY - rest.minY
+            let layout = scene.layout
+            let offset = scroll.contentOffset - shift
+            let a = layout.attributes(ofItem: settings.items.count - 1 - i, contentOffset: offset)
+            guard a.alpha > 0 else { continue }
             var cell = card(settings.items[i], size: f.size, name: "card-\(i)")
-            cell.position = Point(f.midX - frame.minX, f.midY - frame.minY)
-            cell.opacity = alpha
+            cell.position = Point(a.center.x, a.center.y - offset)
+            cell.transform = a.transform
+            cell.zPosition = Double(a.zIndex)
+            cell.opacity = alpha * a.alpha
             // The swipe model's cell, unless a drag has the finger (a lifted press cancels the pan) or took
             // this card away.
             let dragging = drag.phase == .lifted || drag.phase == .dropping || drag.phase == .cancelling
@@ -104,6 +115,8 @@ struct MiniTimerDragDropScreen {
         var holder = Layer(name: cell.name)
         holder.bounds = cell.bounds
         holder.position = cell.position
+        holder.transform = cell.transform
+        holder.zPosition = cell.zPosition
         holder.opacity = cell.opacity
         let shown = max(0, -state.offset)
         var action = Layer(name: "delete-action", frame: Rect(size.width - shown, 0, shown, size.height))
@@ -115,6 +128,8 @@ struct MiniTimerDragDropScreen {
         action.sublayers = [icon]
         var content = cell
         content.opacity = 1
+        content.transform = .identity
+        content.zPosition = 0
         content.position = Point(size.width / 2 + state.offset, size.height / 2)
         holder.sublayers = [action, content]
         return holder
