@@ -26,7 +26,7 @@ final class MiniTimerModelTests: XCTestCase {
 
     /// Runs a session over a finger track given as a function of time (nil: up), 1 ms steps.
     func run(_ finger: (Double) -> Point?, until end: Double, target: Rect = Rect(0, 610, 390, 200)) -> [Double: DragSession.State] {
-        var session = DragSession(parameters: DragSession.Parameters(), target: target, droppedSize: Size(251, 76))
+        var session = DragSession(parameters: DragSession.Parameters(), target: target)
         var out: [Double: DragSession.State] = [:]
         var t = 0.0
         while t <= end + 1e-9 {

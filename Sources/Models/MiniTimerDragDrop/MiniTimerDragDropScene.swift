@@ -86,7 +86,7 @@ public struct MiniTimerDragDropAnimation: Sendable {
         removedBySwipe = removed
         let s = scene.settings
         let target = s.dropArea
-        var session = DragSession(parameters: s.drag, target: target, droppedSize: s.droppedSize)
+        var session = DragSession(parameters: s.drag, target: target)
         // The swipe's samples start where its script does (before 0 for a path's pre-roll).
         let start = swipe.duration - Double(max(0, swipe.samples.count - 1)) * ScriptClock.step
         var timeline = SampledTimeline<DragSession.State>(start: start)

@@ -60,21 +60,20 @@ public struct DragSession: Sendable {
     }
 
     public let parameters: Parameters
-    /// The drop target on the screen and the size the item takes there.
+    /// The drop target on the screen (the kind sizes the dropped item as `settle` goes to 1).
     public let target: Rect
-    public let droppedSize: Size
     public private(set) var state = State()
     private var downAt = 0.0
     private var downPoint = Point.zero
     private var from = Point.zero
     private var fromScale = 1.0
 
-    public init(parameters: Parameters, target: Rect, droppedSize: Size) {
-        self.parameters = parameters; self.target = target; self.droppedSize = droppedSize
+    public init(parameters: Parameters, target: Rect) {
+        self.parameters = parameters; self.target = target
     }
 
-    /// One step: the finger at `touch` (nil when up) at time `t`. `item(at:)` gives the item under a point and
-    /// its centre, `size` the item's size (the settle scales from it to `droppedSize`).
+    /// One step: the finger at `touch` (nil when up) at time `t`; `item` gives the item under a point and its
+    /// centre (the kind knows where its items are).
     public mutating func step(at t: Double, touch: Point?, item: (Point) -> (index: Int, center: Point)?) {
         let p = parameters
         switch state.phase {
