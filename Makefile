@@ -40,7 +40,8 @@ test: deps
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check Examples/MyCellLibrary/Scenes/*.json
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
 	  --docs docs/swipe-scene.md --docs docs/layers-scene.md --docs docs/paging-scene.md \
-	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs $(DOCC)/SceneFormatReference.md
+	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs docs/minitimer-scene.md \
+	  --docs $(DOCC)/SceneFormatReference.md
 	python3 scripts/make_test_scenes.py --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
 	$$($(SWIFT) build -c release --show-bin-path)/render-previews verify-damage --quiet

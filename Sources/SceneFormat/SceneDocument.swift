@@ -13,6 +13,8 @@ public enum SceneKinds {
         AnyPreviewKind(PagingKind.self),
         AnyPreviewKind(CoverFlowKind.self),
         AnyPreviewKind(PagingCustomKind.self),
+        AnyPreviewKind(MiniTimerDragDropKind.self),
+        AnyPreviewKind(MiniTimerFoldingKind.self),
     ]
 
     public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }

@@ -118,7 +118,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError("[]", "Scenes/x.json:1:1: expected an object, found an array")
         assertError(#"{"canvas": {"width": 1, "height": 1}, "root": {}}"#,
                     "Scenes/x.json:1:1: missing required key 'kind'")
-        assertError(#"{"kind": "frames", "canvas": 1}"#, #"Scenes/x.json:1:10: kind: expected "layers", "flow", "swipe", "paging", "coverflow" or "paging-custom", found "frames""#)
+        assertError(#"{"kind": "frames", "canvas": 1}"#, #"Scenes/x.json:1:10: kind: expected "layers", "flow", "swipe", "paging", "coverflow", "paging-custom", "minitimer-swipe-drag-drop" or "minitimer-folding-timers", found "frames""#)
         assertError(#"{"kind": 3}"#, "Scenes/x.json:1:10: kind: expected a string, found a number")
         assertError(#"{"kind": "layers", "root": {}}"#, "Scenes/x.json:1:1: missing required key 'canvas'")
         assertError(#"{"kind": "layers", "canvas": {"width": 1, "height": 1}}"#,

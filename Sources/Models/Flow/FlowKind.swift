@@ -63,6 +63,7 @@ public enum FlowKind: PreviewKind {
         public var title: String?
         public var backTitle = FlowChrome(title: "").backTitle
         public var stepper = false
+        public var intro: NavigationIntro?
         public var items = FlowItem.demo
         public var timeline: [Timed<ScrollGesture>] = []
         public var duration: Double?
@@ -96,7 +97,7 @@ public enum FlowKind: PreviewKind {
                              physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
                              cellStyle: cellStyle ?? (style == .folding ? .folding : .card), items: items,
                              chrome: chrome, gestures: steps, initialOffset: initialContentOffset,
-                             frozenOffset: contentOffset, showsTouches: showsTouches)
+                             frozenOffset: contentOffset, showsTouches: showsTouches, intro: intro)
         }
     }
 
@@ -139,6 +140,8 @@ public enum FlowKind: PreviewKind {
         Field("title", \.title, .optional(.string), default: "the style's demo title", doc: "navigation bar title"),
         Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
         Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),
+        Field("intro", \.intro, NavigationIntro.type, default: "none",
+              doc: "open on the demo menu: a tap on this row pushes the flow screen (the script's times go on meanwhile)"),
         Field("items", \.items, itemsType, doc: "the rows; \"demo\" is the demo's sixteen"),
         Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds, start: \.start), doc: "the script (below)"),
         .duration(\.duration),

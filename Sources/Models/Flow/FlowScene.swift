@@ -50,16 +50,19 @@ public struct FlowScene: Hashable, Sendable {
     /// Freezes the scroll at this offset for every frame (`--set contentOffset=…`).
     public var frozenOffset: Double?
     public var showsTouches: Bool
+    /// The demo menu and the push that open the scene, if any.
+    public var intro: NavigationIntro?
     /// The indicator bar (systemTeal, 5 pt, radius 2.5).
     public var indicatorColor: Color = Color(hex: "#30B0C7")!
 
     public init(canvas: Canvas, framesPerSecond: Double, viewFrame: Rect, layout: FlowLayout, physics: ScrollPhysics,
                 cellStyle: FlowCellStyle, items: [FlowItem], chrome: FlowChrome, gestures: [ScrollGesture],
-                initialOffset: Double? = nil, frozenOffset: Double? = nil, showsTouches: Bool = true) {
+                initialOffset: Double? = nil, frozenOffset: Double? = nil, showsTouches: Bool = true,
+                intro: NavigationIntro? = nil) {
         self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewFrame = viewFrame; self.layout = layout
         self.physics = physics; self.cellStyle = cellStyle; self.items = items; self.chrome = chrome
         self.gestures = gestures; self.initialOffset = initialOffset; self.frozenOffset = frozenOffset
-        self.showsTouches = showsTouches
+        self.showsTouches = showsTouches; self.intro = intro
     }
 
     /// Runs the scroll script once; frames are then cheap to take. `text` measures the bar's titles.
@@ -89,6 +92,12 @@ public struct FlowAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         var s = timeline.sample(at: t)
         if let frozen = scene.frozenOffset { s.contentOffset = frozen }
-        return FlowScreenBuilder(scene: scene, sample: s, text: text).build()
+        let screen = FlowScreenBuilder(scene: scene, sample: s, text: text)
+        if let intro = scene.intro,
+           let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.viewFrame.minY, time: scene.chrome.time,
+                                  showsTouches: scene.showsTouches, text: text, pushed: { screen.build().root }) {
+            return LayerScene(canvas: scene.canvas, root: root)
+        }
+        return screen.build()
     }
 }

@@ -123,7 +123,10 @@ struct FlowScreenBuilder {
     }
 
     /// MGUFlowFoldCell's two black gradient overlays, faded in as the cell folds.
-    func foldingOverlays(_ a: FlowItemAttributes) -> [Layer] {
+    func foldingOverlays(_ a: FlowItemAttributes) -> [Layer] { Self.foldingShade(a) }
+
+    /// The shade of a folding cell in the layout's attributes (shared with kinds that fold their own cells).
+    static func foldingShade(_ a: FlowItemAttributes) -> [Layer] {
         let even = a.index % 2 == 0
         let alpha = even ? (a.position >= 0 ? 0 : abs(a.position) / 2) : (a.position >= 1 ? 0 : abs(a.position - 1) / 2)
         guard alpha > 0 else { return [] }

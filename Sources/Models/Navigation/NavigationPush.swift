@@ -1,0 +1,170 @@
+import Foundation
+import Geometry
+import LayerTree
+import SceneSchema
+
+/// UINavigationController's push, as the MGUFlowView README recordings show it (MiniTimer_1 and _2, the new
+/// screen's left edge and the old screen's shift measured in every frame): the new screen slides in from the
+/// right edge on a critically damped spring, ω = 18.5/s (rms 2.9 pt over 16 frames of both recordings; a
+/// cubic Bézier fits no better than 4 pt), within 0.5 pt of rest after 0.5 s; the old screen moves 0.3 of
+/// the width to the left with it (117 pt at 390, 116.6 to 117.2 pt per unit of progress measured) under a
+/// black dim.
+public enum NavigationPush {
+    public static let stiffness = 18.5
+    /// When the spring is within 0.5 pt of rest across a 390-pt screen: the push is over.
+    public static let duration = 0.5
+    public static let parallax = 0.3
+    /// The dim over the old screen at the end of the push (its gray goes from 243 to about 219).
+    public static let dimAlpha = 0.1
+
+    /// Progress 0…1 at `t` seconds after the push starts.
+    public static func progress(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        if t >= duration { return 1 }
+        let w = stiffness
+        return 1 - exp(-w * t) * (1 + w * t)
+    }
+
+    /// Bar items that belong to the device, not to a screen: they stay put while the screens move.
+    static let statusItems: Set<String> = ["time", "signal", "wifi", "battery"]
+
+    /// The two screens mid-push. Each root is a whole screen whose `navigation-bar` sublayer holds the bar:
+    /// the bar's background and status items stay, its titles cross-fade (the old one follows its screen and
+    /// fades out in the first half, the new one comes in from the middle of the right half), the contents move.
+    public static func compose(from: Layer, to: Layer, progress p: Double, size: Size) -> Layer {
+        func split(_ root: Layer) -> (content: Layer, bar: Layer?, chrome: [Layer]) {
+            var content = root
+            let bar = root.sublayers.first { $0.name == "navigation-bar" }
+            let chrome = root.sublayers.filter { $0.name == "home-indicator" }
+            content.sublayers.removeAll { $0.name == "navigation-bar" || $0.name == "home-indicator" || $0.name == "touch" }
+            return (content, bar, chrome)
+        }
+        let old = split(from), new = split(to)
+        var root = Layer(name: "push", frame: Rect(0, 0, size.width, size.height))
+        var oldContent = old.content
+        oldContent.position.x -= parallax * size.width * p
+        var dim = Layer(name: "dim", frame: Rect(0, 0, size.width, size.height))
+        dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: dimAlpha * p)
+        var newContent = new.content
+        newContent.position.x += size.width * (1 - p)
+        root.sublayers = [oldContent, dim, newContent]
+        if var bar = new.bar ?? old.bar {
+            var items: [Layer] = []
+            for var item in old.bar?.sublayers ?? [] where !statusItems.contains(item.name ?? "") {
+                item.position.x -= parallax * size.width * p
+                item.opacity *= max(0, 1 - 2 * p)
+                items.append(item)
+            }
+            for var item in new.bar?.sublayers ?? [] {
+                if !statusItems.contains(item.name ?? "") {
+                    item.position.x += size.width / 2 * (1 - p)
+                    item.opacity *= p
+                }
+                items.append(item)
+            }
+            bar.sublayers = items
+            root.sublayers.append(bar)
+        }
+        root.sublayers += new.chrome
+        return root
+    }
+}
+
+/// A scene's opening on the demo menu: the finger taps a row, the row highlights, and the demo is pushed.
+/// Shared by every kind whose recording starts on the menu (the `intro` key).
+public struct NavigationIntro: Hashable, Sendable {
+    /// The menu row tapped (DemoMenu's names).
+    public var row: String
+    /// When the finger goes down on it.
+    public var tapAt: Double = 0.5
+    /// How long it stays down; the push starts as it lifts (didSelectRow pushes at once).
+    public var tapDuration: Double = 0.15
+    /// The menu's navigation bar title.
+    public var title: String = "MGUFlowView"
+
+    public init(row: String) { self.row = row }
+
+    public var pushStart: Double { tapAt + tapDuration }
+    /// When the pushed screen is alone on screen.
+    public var end: Double { pushStart + NavigationPush.duration }
+
+    static let rowType = ValueType<String>(
+        summary: quotedList(DemoMenu.rowNames), control: .choice(DemoMenu.rowNames),
+        decode: { v, p, d in try d.name(v, p, among: DemoMenu.rowNames) }, encode: { .string($0) })
+
+    static let schema = Schema<NavigationIntro>([
+        Field("row", \.row, rowType, required: true, doc: "the menu row the finger taps"),
+        Field("tapAt", \.tapAt, .number(.nonNegative), unit: "s", doc: "when the finger goes down on it"),
+        Field("tapDuration", \.tapDuration, .number(.positive), unit: "s", doc: "how long it stays down; the push starts as it lifts"),
+        Field("title", \.title, .string, doc: "the menu's navigation bar title"),
+    ])
+
+    /// `{"row": "vegaStyle", "tapAt": 0.57}`, or null for none.
+    public static let type = ValueType<NavigationIntro?>.optional(
+        .object(schema, defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title}"))
+
+    /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
+    public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String, showsTouches: Bool,
+                     text: any TextMeasuring) -> Layer {
+        let size = Size(canvas.width, canvas.height)
+        let down = t >= tapAt
+        var root = DemoMenu.content(size: size, barHeight: barHeight, highlighted: down ? row : nil)
+        root.name = "menu-screen"
+        root.sublayers.append(NavigationBar.layer(width: size.width, height: barHeight, title: title, backTitle: nil,
+                                                  time: time, text: text))
+        root.sublayers.append(DeviceChrome.homeIndicator(on: canvas))
+        if showsTouches, down, t < pushStart, let frame = DemoMenu.frame(ofRow: row) {
+            root.sublayers.append(DeviceChrome.touchDisc(at: Point(frame.midX + 80, frame.midY)))
+        }
+        return root
+    }
+
+    /// The frame at `t`: the menu, the push, or nil once the pushed screen is alone (`pushed` draws it).
+    public func frame(at t: Double, canvas: Canvas, barHeight: Double, time: String, showsTouches: Bool,
+                      text: any TextMeasuring, pushed: () -> Layer) -> Layer? {
+        guard t < end else { return nil }
+        let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, showsTouches: showsTouches, text: text)
+        guard t >= pushStart else { return menu }
+        return NavigationPush.compose(from: menu, to: pushed(), progress: NavigationPush.progress(t - pushStart),
+                                      size: Size(canvas.width, canvas.height))
+    }
+}
+
+/// The demo's navigation bar: systemMint under the status bar, a white title, an optional back button.
+public enum NavigationBar {
+    public static let mint = Color(hex: "#00C7BE")!
+    static let tint = Color(hex: "#007AFF")!
+
+    public static func layer(width: Double, height: Double, title: String, backTitle: String?, time: String,
+                             text: any TextMeasuring) -> Layer {
+        var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, height))
+        bar.backgroundColor = mint
+        func label(_ name: String, _ frame: Rect, _ contents: TextContents) -> Layer {
+            var l = Layer(name: name, frame: frame)
+            l.contents = .text(contents)
+            return l
+        }
+        var clock = TextContents(time, weight: .semibold, size: 17, color: .white)
+        clock.alignment = .center
+        var titleText = TextContents(title, weight: .medium, size: 18, color: .white)
+        titleText.alignment = .center
+        var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
+        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .white))
+        var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
+        signal.contents = .glyph(GlyphContents(.signal, size: 14, color: .white))
+        bar.sublayers = [
+            label("time", Rect(20, 12, 80, 24), clock), signal, wifi,
+            DeviceChrome.battery(origin: Point(width - 52, 19), tint: .white, outlineAlpha: 0.5),
+        ]
+        if let backTitle {
+            var chevron = Layer(name: "back-chevron", frame: Rect(8, height - 44 + 11, 14, 22))
+            chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: tint))
+            var back = TextContents(backTitle, size: 17, color: tint)
+            back.alignment = .left
+            bar.sublayers += [chevron, label("back", Rect(28, height - 44, 150, 44), back)]
+        }
+        let titleWidth = text.width(of: titleText) + 1
+        bar.sublayers.append(label("title", Rect((width - titleWidth) / 2, height - 44, titleWidth, 44), titleText))
+        return bar
+    }
+}
