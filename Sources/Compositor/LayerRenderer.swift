@@ -452,6 +452,21 @@ public struct LayerRenderer {
     }
 
     static func projectedBounds(_ r: Rect, map: ProjectiveTransform) -> Rect {
+        // All four corners in front of the eye: the image is the quadrilateral of the projected corners, the
+        // points `deviceContours` would give (same arithmetic), without building a path.
+        if !r.isNull {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            var inFront = true
+            for c in r.corners {
+                let h = map.applyHomogeneous(c)
+                guard h.w >= 1e-5, h.x.isFinite, h.y.isFinite else { inFront = false; break }
+                let x = h.x / h.w, y = h.y / h.w
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+            if inFront && minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite {
+                return Rect(minX, minY, maxX - minX, maxY - minY)
+            }
+        }
         var box = Rect.null
         for c in Path.rect(r).deviceContours(through: map) { box = box.union(Rect.bounding(c)) }
         return box
