@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "SceneSchema", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
-        .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders"]),
+        .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders", "Previews", "SceneSchema", "Compositor", "LayerTree", "Geometry", "Raster"]),
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),

@@ -49,7 +49,9 @@ public final class FrameRenderer: @unchecked Sendable {
         results.withUnsafeMutableBufferPointer { out in
             let slots = UncheckedBox(out)
             DispatchQueue.concurrentPerform(iterations: n) { w in
-                let first = range.lowerBound + w * share
+                // With more workers than frames left, the last workers get none (first clamped: 5 frames on 4
+                // workers are 2, 2, 1 and 0).
+                let first = min(range.upperBound, range.lowerBound + w * share)
                 for i in first..<min(range.upperBound, first + share) {
                     do {
                         let t = threadCPUSeconds()
