@@ -47,10 +47,13 @@ struct SpanBlitter: CoverageSink {
     /// Only pixels here are written (`Clip.window`); spans are trimmed to it, each pixel shaded as it would
     /// be in the whole span (paints compute every pixel from its own position).
     let window: IntRect
+    /// Whether there is a window to trim to (a whole frame has none: no test per span).
+    let windowed: Bool
 
     /// The part of a span inside the window: its first pixel and count (count <= 0: none).
     @inline(__always)
     private func trimmed(y: Int, x: Int, count: Int) -> (x: Int, count: Int) {
+        guard windowed else { return (x, count) }
         guard y >= window.y && y < window.maxY else { return (x, 0) }
         let x0 = max(x, window.x), x1 = min(x + count, window.maxX)
         return (x0, x1 - x0)
@@ -187,7 +190,7 @@ extension Pixmap {
                                           clip: clipMask == nil ? nil : c.baseAddress,
                                           clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
                                           colorScratch: colorScratch, coverageScratch: coverageScratch,
-                                          window: clip?.window ?? bounds)
+                                          window: clip?.window ?? bounds, windowed: clip?.window != nil)
                 feed(&blitter)
             }
         }
