@@ -340,10 +340,9 @@ public struct LayerRenderer {
         let covered = IntRect(enclosing: Self.projectedBounds(layer.bounds, map: map))
             .intersection(target.bounds).intersection(clip.rect)
         guard !covered.isEmpty else { return }
-        let sigma = max(0, effect.blurRadius) * map.maxStretch(at: layer.anchorInBounds) / 2.0.squareRoot()
+        let (sigma, reach) = Self.backdropBlur(effect, layer: layer, map: map)
         let changesColor = effect.saturation != 1
-        if sigma.isFinite && (sigma >= 0.1 || changesColor) {
-            let grow = sigma.isFinite ? Int(min(Double(IntRect.coordinateLimit), (3 * sigma).rounded(.up))) + 1 : 0
+        if let grow = reach, sigma >= 0.1 || changesColor {
             let source = IntRect(x: covered.x - grow, y: covered.y - grow, width: covered.width + 2 * grow,
                                  height: covered.height + 2 * grow).intersection(target.bounds)
             var behind = target.cropped(to: source)
@@ -386,9 +385,17 @@ public struct LayerRenderer {
     /// crops).
     static func backdropReach(_ effect: BackdropEffect, layer: Layer, map: ProjectiveTransform) -> Rect {
         let covered = projectedBounds(layer.bounds, map: map)
-        let sigma = max(0, effect.blurRadius) * map.maxStretch(at: layer.anchorInBounds) / 2.0.squareRoot()
-        let grow = sigma.isFinite ? min(Double(IntRect.coordinateLimit), (3 * sigma).rounded(.up)) + 2 : .infinity
+        // One pixel more than the crop: the layer's bounds are rounded out to whole pixels there.
+        let grow = backdropBlur(effect, layer: layer, map: map).reach.map { Double($0) + 1 } ?? .infinity
         return covered.insetBy(dx: -grow, dy: -grow)
+    }
+
+    /// A backdrop's blur in device pixels (σ at the layer's anchor) and how many pixels beyond the layer it
+    /// reads (3σ and one); no reach for a blur that is not finite (then nothing is read).
+    static func backdropBlur(_ effect: BackdropEffect, layer: Layer, map: ProjectiveTransform) -> (sigma: Double, reach: Int?) {
+        let sigma = max(0, effect.blurRadius) * map.maxStretch(at: layer.anchorInBounds) / 2.0.squareRoot()
+        guard sigma.isFinite else { return (sigma, nil) }
+        return (sigma, Int(min(Double(IntRect.coordinateLimit), (3 * sigma).rounded(.up))) + 1)
     }
 
     private static func shadowGeometry(layer: Layer, map: ProjectiveTransform) -> (offset: Point, stretch: Double) {
