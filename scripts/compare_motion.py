@@ -114,7 +114,10 @@ def flow_table(names, output_dir):
 def analyse(path, scale=1.2308):
     cache = os.environ.get("COMPARE_CACHE", "/tmp/compare-motion-cache")
     st = os.stat(path)
-    key = hashlib.sha1(f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{scale}:fast".encode()).hexdigest()
+    # The measuring code is part of the key: a cached reading by an older compare_swipe.py is not reused.
+    with open(cs.__file__, "rb") as fh:
+        code = hashlib.sha1(fh.read()).hexdigest()
+    key = hashlib.sha1(f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{scale}:fast:{code}".encode()).hexdigest()
     f = os.path.join(cache, key + ".json")
     if os.path.exists(f):
         with open(f) as fh:

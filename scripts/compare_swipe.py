@@ -9,15 +9,19 @@ Both GIFs must be 480 px wide at the same framing (default scale 1.2308 px per p
 All results are in pt (px / scale) and ms. Frame i is shown at t_i = sum of the durations of frames 0..i-1;
 frame rates may differ between the two GIFs (comparisons are made on times, not frame numbers).
 
-What is measured (Pillow + numpy only):
+What is measured (Pillow, numpy and scipy):
 
 (a) Touch timeline. The recorder draws the finger as systemBlue (0,122,255) at alpha ~0.55. A pixel is a disc
     candidate if it is consistent with that blend over *any* background (r <= 119, 62 <= g <= 187, b >= 135),
     or with a weaker blend over white (b >= 248 and g ~ 255 - 0.52 (255 - r), alpha 0.15..0.6). Exact
     systemBlue pixels (tint text, the blue "Unread" button; the disc is invisible over it anyway) and pixels
-    that are candidates in >= 50% of frames (static blue UI) are dropped; the largest connected blob of
-    >= 350 px is the disc. Centre = centroid of its opaque core; alpha = median alpha of its pixels lying
-    over white (when there are >= 25 of them); radius = sqrt(area/pi).
+    that are candidates in >= 95% of frames (static blue UI; a finger can rest on one spot for most of a
+    recording) are dropped. The disc is the largest blob of candidates that is at most about a disc across
+    in one direction (a blue button fading in is not), else the largest; it must cover 350 px. Its centre is
+    where a disc of the pressed radius (29 px) covers the most blueness (b - r: about 140 for the disc over
+    any grey, 0 around it), moved a radius in from the blob's front edge when a motion trail makes the blob
+    reach much further on one side, and placed by its chord where the screen's side cuts it. alpha = median
+    alpha of its pixels lying over white (when there are >= 25 of them); radius = sqrt(area/pi).
     Release: while the finger is down the disc is opaque (alpha ~0.55, r ~115 over white). On lift-off the
     recorder turns it lighter (alpha ~0.4) for ~3 frames, then expands it while fading for ~5 frames. A
     frame counts as "pressed" if alpha >= 0.44 (or, alpha unknown, radius <= 34 px); release time = time of
@@ -59,6 +63,8 @@ import sys
 
 import numpy as np
 from PIL import Image, ImageDraw
+from scipy import ndimage
+from scipy.signal import fftconvolve
 
 BLUE = np.array([0, 122, 255])
 
@@ -89,37 +95,99 @@ def disc_candidates(a):
 
 
 def label(mask):
-    """4-connected components of a boolean mask (scipy's when installed: the pure-Python BFS below takes about a
-    minute per recording)."""
-    try:
-        from scipy import ndimage
-        lab, n = ndimage.label(mask)
-        return lab.astype(np.int32), int(n)
-    except ImportError:
-        pass
-    h, w = mask.shape
-    lab = np.zeros((h, w), np.int32)
-    n = 0
-    ys, xs = np.nonzero(mask)
-    for y0, x0 in zip(ys, xs):
-        if lab[y0, x0]:
+    """4-connected components of a boolean mask."""
+    lab, n = ndimage.label(mask)
+    return lab.astype(np.int32), int(n)
+
+
+# The pressed disc's radius in the 480-px recordings: 46 pt across (measured on every recording, 45.5-46.8 pt).
+DISC_RADIUS_PX = 29
+
+
+def disc_kernel(r):
+    yy, xx = np.mgrid[-r:r + 1, -r:r + 1]
+    return ((xx * xx + yy * yy) <= r * r).astype(np.float32)
+
+
+def disc_centre(a, allowed, comp):
+    """The disc's centre (px): where a disc of the pressed radius covers the most blueness (b - r), which is
+    about 140 for systemBlue at 55% over any grey, white or black and 0 for the neutral UI around it. A centroid
+    of the blob lags a moving finger: the recorder leaves a lighter trail behind it, and dark text under the disc
+    splits the blob. Blueness of a lighter trail loses against the core's, so the best placement is the core.
+    A disc cut by the screen's side covers the same visible part from anywhere further in, so there the centre
+    is placed by the chord the side shows: its middle, and as far from the side as a chord of that length is
+    from the centre of a disc of the pressed radius (inside when more than a radius of it shows)."""
+    H, W = comp.shape
+    R = DISC_RADIUS_PX
+    ys, xs = np.nonzero(comp)
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
+    bx0, bx1 = max(0, x0 - R - 2), min(W, x1 + R + 3)
+    by0, by1 = max(0, y0 - R - 2), min(H, y1 + R + 3)
+    B = np.clip(a[by0:by1, bx0:bx1, 2] - a[by0:by1, bx0:bx1, 0], 0, None).astype(np.float32)
+    exact = np.abs(a[by0:by1, bx0:bx1] - BLUE).sum(-1) < 24
+    B *= (allowed[by0:by1, bx0:bx1] & ~exact)
+    score = fftconvolve(B, disc_kernel(R), mode="same")
+    # Centres only where the blob is (its own pixels, not the far side of a neighbouring blue area).
+    inside = np.zeros_like(score, bool)
+    inside[max(0, y0 - by0):y1 - by0 + 1, max(0, x0 - bx0):x1 - bx0 + 1] = True
+    score = np.where(inside, score, -1)
+    k = np.unravel_index(int(np.argmax(score)), score.shape)
+
+    def refine(s, i, j, axis):
+        n = s.shape[axis]
+        idx = (i, j)[axis]
+        if 0 < idx < n - 1:
+            lo = s[(i - 1, j) if axis == 0 else (i, j - 1)]
+            hi = s[(i + 1, j) if axis == 0 else (i, j + 1)]
+            mid = s[i, j]
+            den = lo - 2 * mid + hi
+            if lo >= 0 and hi >= 0 and den < 0:
+                return idx + 0.5 * (lo - hi) / den
+        return float(idx)
+
+    cy = by0 + refine(score, k[0], k[1], 0)
+    cx = bx0 + refine(score, k[0], k[1], 1)
+    # A fast finger's trail is nearly as blue as the disc next to it and pulls the best placement back along the
+    # motion; the disc's front edge stays sharp. Where the blob reaches much further to one side of the centre
+    # than to the other, the short side is the front: the centre is a radius in from that edge.
+    for axis in (1, 0):
+        c = cx if axis == 1 else cy
+        other = int(round(cy if axis == 1 else cx))
+        band = comp[max(0, other - 6):other + 7, :] if axis == 1 else comp[:, max(0, other - 6):other + 7].T
+        idx = np.nonzero(band.any(axis=0))[0]
+        if idx.size == 0:
             continue
-        n += 1
-        stack = [(y0, x0)]
-        lab[y0, x0] = n
-        while stack:
-            y, x = stack.pop()
-            for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                if 0 <= yy < h and 0 <= xx < w and mask[yy, xx] and not lab[yy, xx]:
-                    lab[yy, xx] = n
-                    stack.append((yy, xx))
-    return lab, n
+        lo, hi = c - idx.min(), idx.max() - c
+        if abs(hi - lo) > 6 and min(idx.min(), band.shape[1] - 1 - idx.max()) > 0:
+            c = idx.min() - 0.25 + R if lo < hi else idx.max() + 0.25 - R
+        if axis == 1:
+            cx = c
+        else:
+            cy = c
+    for side in (0, W - 1):
+        col = comp[:, side]
+        if col.sum() < 4 or abs(cx - side) > R + 2:
+            continue
+        cys = np.nonzero(col)[0]
+        chord = cys.max() - cys.min() + 1
+        mid = 0.5 * (cys.min() + cys.max())
+        d = math.sqrt(max(0.0, R * R - (chord / 2) ** 2))
+        row = comp[int(round(mid))]
+        shown = row.sum()
+        inward = 1 if side == 0 else -1
+        # The side's pixel centre is at `side`; the disc's edge is half a pixel beyond it.
+        edge = side - 0.5 * inward
+        cx = edge + inward * d if shown > R else edge - inward * d
+        cy = mid
+    return cx + 0.5, cy + 0.5
 
 
 def detect_discs(frames, scale):
     cands = [disc_candidates(a) for a in frames]
     freq = np.mean([c[0] for c in cands], axis=0)
-    static = freq >= 0.5
+    # Blue UI is blue in every frame; a finger held still can stay over one spot for most of a recording
+    # (Transition_Animation_Favorite: 0.4 s to its end), so only what is blue nearly throughout is static.
+    static = freq >= 0.95
     out, masks = [], []
     for a, (m, white, alpha_w) in zip(frames, cands):
         m = m & ~static
@@ -130,7 +198,18 @@ def detect_discs(frames, scale):
         best = None
         if n:
             sizes = np.bincount(lab.ravel())[1:]
+            # The largest blob that is about a disc across in one direction at least (a trail only lengthens it
+            # along the motion): a light blue button fading in is as blue as the disc but a row tall and wide.
+            # Else the largest: a disc that touches such a button merges with it.
             k = int(np.argmax(sizes)) + 1
+            boxes = ndimage.find_objects(lab)
+            for j in np.argsort(-sizes):
+                sl = boxes[j]
+                if 4 * sizes[j] < math.pi * DISC_RADIUS_PX ** 2 / 3:
+                    break  # a third of a disc at least (one cut by the screen's side)
+                if sl is not None and 2 * min(sl[0].stop - sl[0].start, sl[1].stop - sl[1].start) <= 2 * DISC_RADIUS_PX + 14:
+                    k = int(j) + 1
+                    break
             comp = np.kron(lab == k, np.ones((2, 2), bool))
             comp = np.pad(comp, ((0, h - comp.shape[0]), (0, w - comp.shape[1]))) & m
             area = int(comp.sum())
@@ -138,20 +217,21 @@ def detect_discs(frames, scale):
                 ys, xs = np.nonzero(comp)
                 over_white = comp & white
                 alpha = float(np.median(alpha_w[over_white])) if over_white.sum() >= 25 else None
-                core = comp & ~(white & (alpha_w < 0.45))
-                cy, cx = (np.nonzero(core) if core.sum() >= 100 else (ys, xs))
                 rad = math.sqrt(area / math.pi)
                 pressed = (alpha >= 0.44) if alpha is not None else (rad <= 34)
-                best = dict(x=float(cx.mean()) / scale, y=float(cy.mean()) / scale, r=rad / scale,
+                cx, cy = disc_centre(a, ~static, comp)
+                best = dict(x=cx / scale, y=cy / scale, r=rad / scale,
                             alpha=alpha, pressed=bool(pressed),
                             bbox=[int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())])
-                # dilated exclusion mask (trail + antialiasing)
-                x0, y0, x1, y1 = best["bbox"]
-                excl = np.zeros((h, w), bool)
-                excl[max(0, y0 - 6): y1 + 7, max(0, x0 - 6): x1 + 7] = True
-                yy, xx = np.mgrid[0:h, 0:w]
+                # What the disc hides from the row measurements: bluish pixels (trail, antialiasing) near the
+                # blob, and the disc itself. Near means within a few pixels of the blob, not its bounding box: a
+                # disc that touches a blue button merges with it, and the button must stay measurable.
                 loose = (a[..., 2] - a[..., 0] > 20) & (a[..., 2] >= 120)
-                masks.append(excl & (loose | comp))
+                near = ndimage.binary_dilation(comp, iterations=6)
+                yy, xx = np.ogrid[0:h, 0:w]
+                disc = (xx + 0.5 - cx) ** 2 + (yy + 0.5 - cy) ** 2 <= (DISC_RADIUS_PX + 4) ** 2
+                exact = np.abs(a - BLUE).sum(-1) < 24
+                masks.append((near & loose & ~exact) | comp | (disc & loose))
         if best is None:
             masks.append(np.zeros(m.shape, bool))
         out.append(best)
@@ -246,11 +326,18 @@ def find_row(frames, dmasks):
     if not runs:
         return None
     y0, y1 = max(runs, key=lambda r: r[1] - r[0])
-    # leading or trailing: where are the new pixels
-    cols = best[1][y0:y1].mean(axis=0)
-    xs = np.nonzero(cols > 0.3)[0]
+    # Leading or trailing: which side the new pixels are on, voted by every frame that shows some without
+    # covering most of the row (a fill covers both sides, and the frame with the most new pixels is one).
     w = frames[0].shape[1]
-    leading = xs.size > 0 and xs.mean() < w / 2
+    votes = 0
+    for i, (a, dm) in enumerate(zip(frames, dmasks)):
+        if i not in counts:
+            continue
+        cols = (action_like(a[y0:y1]) & ~base[y0:y1] & ~dm[y0:y1]).mean(axis=0)
+        xs = np.nonzero(cols > 0.3)[0]
+        if 0.03 * w <= xs.size <= 0.6 * w:
+            votes += 1 if xs.mean() < w / 2 else -1
+    leading = votes > 0
     # cell x extent: columns of the band's middle that are white (content) or action-like (buttons) in some
     # frame; the grouped list's grey margins are neither (frame 0 alone misses a cell that starts open).
     whitecol = np.zeros(w, bool)
