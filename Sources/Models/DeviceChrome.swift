@@ -3,15 +3,17 @@ import LayerTree
 
 /// What the phone and the recording tool draw over every preview: the touch disc and the status bar battery.
 enum DeviceChrome {
-    /// The recording tool's "show touches": systemBlue at 55%, 38 points across while pressed, as in the
-    /// recordings (docs/swipe-reference.md).
-    static func touchDisc(at p: Point) -> Layer {
-        let r = 19.0
-        var disc = Layer(name: "touch", frame: Rect(p.x - r, p.y - r, 2 * r, 2 * r))
-        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 0.55)
+    /// The recording tool's "show touches": systemBlue, pressed or lifting (`TouchMark`).
+    static func touchDisc(_ mark: TouchMark) -> Layer {
+        let r = mark.radius
+        var disc = Layer(name: "touch", frame: Rect(mark.center.x - r, mark.center.y - r, 2 * r, 2 * r))
+        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: mark.alpha)
         disc.cornerRadius = r
         return disc
     }
+
+    /// The pressed disc under a finger at `p`.
+    static func touchDisc(at p: Point) -> Layer { touchDisc(.pressed(at: p)) }
 
     /// The home indicator: a 134 × 5 pt black bar 8 pt above the bottom edge, centred.
     static func homeIndicator(on canvas: Canvas) -> Layer {

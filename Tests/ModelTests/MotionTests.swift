@@ -52,6 +52,28 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(ScriptClock.steps(0.0305), 31)
     }
 
+    func testTheTouchMarkIsPressedWhileDownAndARingForAMomentAfterTheLift() {
+        // A finger down at (10, 20) for 100 ms, then up for 300 ms.
+        var t = SampledTimeline<Point?>()
+        for i in 0...400 { t.record(i <= 100 ? Point(10, 20) : nil) }
+        let pressed = t.touchMark(at: 0.05) { $0 }
+        XCTAssertEqual(pressed, TouchMark(center: Point(10, 20), radius: 23, alpha: 0.55))
+        // Lifted at 0.101 s: the ring starts at the pressed size, grows 10 pt and fades as measured on the
+        // recordings' taps (radius 25 and 28 pt, alpha about 0.33 and 0.27, 60 and 90 ms after the lift).
+        let start = t.touchMark(at: 0.101) { $0 }
+        XCTAssertEqual(start?.radius ?? 0, 23, accuracy: 1e-9)
+        XCTAssertEqual(start?.alpha ?? 0, 0.42, accuracy: 1e-9)
+        XCTAssertEqual(start?.center, Point(10, 20))
+        let ring60 = t.touchMark(at: 0.161) { $0 }
+        XCTAssertEqual(ring60?.radius ?? 0, 25, accuracy: 1)
+        XCTAssertEqual(ring60?.alpha ?? 0, 0.33, accuracy: 0.02)
+        let ring90 = t.touchMark(at: 0.191) { $0 }
+        XCTAssertEqual(ring90?.radius ?? 0, 27.2, accuracy: 1)
+        XCTAssertEqual(ring90?.alpha ?? 0, 0.28, accuracy: 0.02)
+        XCTAssertNil(t.touchMark(at: 0.101 + TouchMark.liftDuration) { $0 })
+        XCTAssertNil(t.touchMark(at: 0.35) { $0 })
+    }
+
     func testADragFollowsItsCurve() {
         let drag = FingerDrag(to: Point(100, 0), duration: 1, curve: .easeOut)
         XCTAssertEqual(drag.position(from: .zero, progress: 0.5).x, 68.47, accuracy: 0.1)

@@ -138,11 +138,14 @@ final class SwipeSpringTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(p, last)
             last = p
         }
-        XCTAssertEqual(curve.progress(0.699), 1, accuracy: 0.0003)
-        XCTAssertEqual(curve.progress(0.35), 1 - exp(-5.6) * (1 + 5.6), accuracy: 1e-6)
-        // The recordings' calibration: 66 pt of travel is within 0.5 pt after 430 ms, give or take a frame.
-        XCTAssertLessThan((1 - curve.progress(0.46)) * 66, 0.5)
-        XCTAssertGreaterThan((1 - curve.progress(0.40)) * 66, 0.5)
+        XCTAssertEqual(curve.progress(0.699), 1, accuracy: 0.0014)
+        XCTAssertEqual(curve.progress(0.35), 1 - exp(-4.4625) * (1 + 4.4625), accuracy: 1e-6)
+        // The recordings' calibration: TransitionStyle_Border's row, closing after the tap that lifts at 2.81 s,
+        // is 190.9, 115.4 and 89.4 of 224.2 pt open 60, 120 and 160 ms later (ω = 16/s would leave 0.72,
+        // 0.43 and 0.28 of it).
+        for (t, open) in [(0.06, 190.9), (0.12, 115.4), (0.16, 89.4)] {
+            XCTAssertEqual((1 - curve.progress(t)) * 224.2, open, accuracy: 8, "at \(t) s")
+        }
     }
 
     func testEaseInOutIsSymmetric() {

@@ -216,6 +216,6 @@ public struct CoverFlowAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         var sample = timeline.sample(at: t)
         if let frozen = scene.frozenOffset { sample.contentOffset = frozen }
-        return CoverFlowScreen(scene: scene, contentOffset: sample.contentOffset, touch: sample.touch, cells: cells(at: t)).build()
+        return CoverFlowScreen(scene: scene, contentOffset: sample.contentOffset, touch: sample.touchMark, cells: cells(at: t)).build()
     }
 }

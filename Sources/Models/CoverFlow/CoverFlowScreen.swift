@@ -7,7 +7,7 @@ import LayerTree
 struct CoverFlowScreen {
     let scene: CoverFlowScene
     let contentOffset: Double
-    let touch: Point?
+    let touch: TouchMark?
     let cells: [CoverFlowCell]
 
     static let tint = Color(hex: "#007AFF")!
@@ -17,7 +17,7 @@ struct CoverFlowScreen {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = .white
         root.sublayers = [collectionView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
-        if scene.showsTouches, let touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if scene.showsTouches, let touch { root.sublayers.append(DeviceChrome.touchDisc(touch)) }
         return LayerScene(canvas: canvas, root: root)
     }
 

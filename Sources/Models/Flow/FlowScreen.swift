@@ -14,7 +14,7 @@ struct FlowScreenBuilder {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
-        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if scene.showsTouches, let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return LayerScene(canvas: canvas, root: root)
     }
 

@@ -53,6 +53,8 @@ public struct ScrollSample: Hashable, Sendable {
     public var itemCount: Int
     public var previousItemCount: Int
     public var updateProgress: Double
+    /// The touch disc to draw (the finger's, or its lift's ring); filled in by `ScrollTimeline.sample(at:)`.
+    public var touchMark: TouchMark? = nil
 }
 
 /// Which finger coordinate scrolls the content.
@@ -226,7 +228,11 @@ public struct ScrollTimeline: Sendable {
     }
 
     /// The state at time `t` (clamped to the script's duration).
-    public func sample(at t: Double) -> ScrollSample { timeline.sample(at: t) }
+    public func sample(at t: Double) -> ScrollSample {
+        var s = timeline.sample(at: t)
+        s.touchMark = timeline.touchMark(at: t) { $0.touch }
+        return s
+    }
 }
 
 extension NumberRule {

@@ -33,7 +33,7 @@ struct MiniTimerDragDropScreen {
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.listFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: c))
-        if settings.showsTouches, let touch = swipe.touch ?? scroll.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if settings.showsTouches, let mark = swipe.touchMark ?? scroll.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return root
     }
 

@@ -31,8 +31,8 @@ struct ReceiptScreen {
         if settings.showsTouches {
             if let t = settings.tear, let state = tear, state.fingerDown {
                 root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))
-            } else if let touch = sample.touch {
-                root.sublayers.append(DeviceChrome.touchDisc(at: touch))
+            } else if let mark = sample.touchMark {
+                root.sublayers.append(DeviceChrome.touchDisc(mark))
             }
         }
         return root

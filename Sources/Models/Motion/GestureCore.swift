@@ -30,6 +30,62 @@ public struct SampledTimeline<Sample: Sendable>: Sendable {
     }
 }
 
+/// The recording tool's "show touches" disc at one instant: pressed while the finger is down, then for a moment
+/// after it lifts a ring that grows and fades where it lifted.
+public struct TouchMark: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
+    public var alpha: Double
+
+    /// 46 pt across at 55%: the pressed disc's height measured in every swipe recording is 45.5–46.8 pt.
+    public static let pressedRadius = 23.0
+    public static let pressedAlpha = 0.55
+    /// After a lift: measured on the taps of TransitionStyle_Border, _Drag and _Reveal (the lift falls within a
+    /// frame where the row starts to close), the disc's radius goes 23 → 25 → 28 → 31 → 33 pt at 30, 60, 90,
+    /// 120 and 150 ms while its alpha falls 0.40 → 0.33 → 0.27 → 0.20, and it is gone by 180 ms.
+    public static let liftDuration = 0.16
+    static let liftRadiusGrowth = 10.0
+    static let liftAlpha = (from: 0.42, to: 0.17)
+
+    public init(center: Point, radius: Double, alpha: Double) {
+        self.center = center; self.radius = radius; self.alpha = alpha
+    }
+
+    public static func pressed(at p: Point) -> TouchMark {
+        TouchMark(center: p, radius: pressedRadius, alpha: pressedAlpha)
+    }
+
+    /// The mark `age` seconds after the finger lifted at `p`; nil once it is gone.
+    public static func lifted(at p: Point, age: Double) -> TouchMark? {
+        guard age >= 0, age < liftDuration else { return nil }
+        let u = age / liftDuration
+        // The growth speeds up (u^1.5 fits the five measured radii within 1 pt); the fade is linear.
+        return TouchMark(center: p, radius: pressedRadius + liftRadiusGrowth * u * u.squareRoot(),
+                         alpha: liftAlpha.from + (liftAlpha.to - liftAlpha.from) * u)
+    }
+}
+
+extension SampledTimeline {
+    /// The touch mark at `t`, for samples that tell where their finger is (`finger`, nil when up): pressed while
+    /// it is down, the lift's ring for `TouchMark.liftDuration` after it lifts.
+    public func touchMark(at t: Double, finger: (Sample) -> Point?) -> TouchMark? {
+        guard !samples.isEmpty else { return nil }
+        let i = Int(((min(max(start, t), duration) - start) / ScriptClock.step).rounded())
+        let now = max(0, min(samples.count - 1, i))
+        if let p = finger(samples[now]) { return .pressed(at: p) }
+        let reach = Int((TouchMark.liftDuration / ScriptClock.step).rounded())
+        var j = now - 1
+        while j >= max(0, now - reach) {
+            if let p = finger(samples[j]) {
+                // Lifted at the first sample without the finger.
+                return .lifted(at: p, age: Double(now - (j + 1)) * ScriptClock.step)
+            }
+            j -= 1
+        }
+        return nil
+    }
+}
+
 extension FingerPath {
     /// When a script whose steps are `first…` starts: before 0 when it opens with a path that does.
     static func scriptStart(_ first: FingerStep?) -> Double {

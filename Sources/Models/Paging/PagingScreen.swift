@@ -59,7 +59,7 @@ struct PagingScreen {
         let (pages, snapshots) = pages()
         root.sublayers.append(pages)
         if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
-        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if scene.showsTouches, let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return LayerScene(canvas: scene.canvas, root: root, snapshots: snapshots)
     }
 

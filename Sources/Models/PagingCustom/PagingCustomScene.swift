@@ -114,7 +114,7 @@ public struct PagingCustomAnimation: Sendable {
         case .gallery: root.sublayers = screen.gallery(gallery, rest: galleryRest(at: t))
         case .cards: root.sublayers = screen.cards()
         }
-        if scene.showsTouches, let touch = sample.touch { root.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if scene.showsTouches, let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return LayerScene(canvas: scene.canvas, root: root)
     }
 

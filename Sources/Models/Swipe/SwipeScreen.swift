@@ -34,7 +34,7 @@ struct SwipeScreenBuilder {
         screen.sublayers += rows()
         if scene.chrome.showsBars { screen.sublayers += bars() }
         if let at = sample.sheetPresentedAt { screen.sublayers += actionSheet(since: sample.time - at) }
-        if scene.showsTouches, let touch = sample.touch { screen.sublayers.append(DeviceChrome.touchDisc(at: touch)) }
+        if scene.showsTouches, let mark = sample.touchMark { screen.sublayers.append(DeviceChrome.touchDisc(mark)) }
         root.sublayers = [screen]
         return LayerScene(canvas: canvas, root: root)
     }
@@ -70,7 +70,7 @@ struct SwipeScreenBuilder {
     /// How far rows below removed rows have moved up.
     func shift(below row: Int) -> Double {
         sample.deletedRows.filter { $0.row < row }.reduce(0) { sum, d in
-            let k = AnimationCurve.easeInOut(duration: SwipeTimeline.rowDeletionDuration).progress(sample.time - d.startedAt)
+            let k = TimingCurve.easeOut(min(1, max(0, (sample.time - d.startedAt) / SwipeTimeline.rowDeletionDuration)))
             return sum + (m.rowHeight + m.rowSpacing) * k
         }
     }
