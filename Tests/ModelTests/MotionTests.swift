@@ -68,7 +68,7 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(ring60?.radius ?? 0, 25, accuracy: 1)
         XCTAssertEqual(ring60?.alpha ?? 0, 0.33, accuracy: 0.02)
         let ring90 = t.touchMark(at: 0.191) { $0 }
-        XCTAssertEqual(ring90?.radius ?? 0, 27.2, accuracy: 1)
+        XCTAssertEqual(ring90?.radius ?? 0, 27, accuracy: 1)
         XCTAssertEqual(ring90?.alpha ?? 0, 0.28, accuracy: 0.02)
         XCTAssertNil(t.touchMark(at: 0.101 + TouchMark.liftDuration) { $0 })
         XCTAssertNil(t.touchMark(at: 0.35) { $0 })

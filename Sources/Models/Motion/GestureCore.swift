@@ -40,10 +40,11 @@ public struct TouchMark: Hashable, Sendable {
     /// 46 pt across at 55%: the pressed disc's height measured in every swipe recording is 45.5–46.8 pt.
     public static let pressedRadius = 23.0
     public static let pressedAlpha = 0.55
-    /// After a lift: measured on the taps of TransitionStyle_Border, _Drag and _Reveal (the lift falls within a
-    /// frame where the row starts to close), the disc's radius goes 23 → 25 → 28 → 31 → 33 pt at 30, 60, 90,
-    /// 120 and 150 ms while its alpha falls 0.40 → 0.33 → 0.27 → 0.20, and it is gone by 180 ms.
-    public static let liftDuration = 0.16
+    /// After a lift: measured on the taps of TransitionStyle_Border, _Drag and _Reveal (each lift placed where
+    /// the row's close fits best), the disc's radius goes 23 → 25 → 28 → 31 → 33 pt at 30, 60, 90, 120 and
+    /// 150 ms while its alpha falls 0.40 → 0.33 → 0.27 → 0.20; it is still there 152–160 ms after the lift and
+    /// gone 184–190 ms after it.
+    public static let liftDuration = 0.17
     static let liftRadiusGrowth = 10.0
     static let liftAlpha = (from: 0.42, to: 0.17)
 
