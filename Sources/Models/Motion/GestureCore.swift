@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// The step every script is simulated at: 1 ms, fine enough for springs and for finger velocities, and the
@@ -91,6 +92,44 @@ extension FingerPath {
     /// When a script whose steps are `first…` starts: before 0 when it opens with a path that does.
     static func scriptStart(_ first: FingerStep?) -> Double {
         if case .path(let p)? = first { min(0, p.start) } else { 0 }
+    }
+}
+
+/// UIPanGestureRecognizer's start: the pan begins once the finger is `hysteresis` points from where it went
+/// down, and its translation (which the content follows) counts from where it began, not from the touch-down.
+/// Shared by the swipe cells and the scroll views (each with its own measured distance).
+public struct PanRecognizer: Sendable {
+    public let hysteresis: Double
+    /// Where the finger went down, then (once the pan has begun) where the pan began; nil with no finger down.
+    public private(set) var origin: Point?
+    public private(set) var began = false
+    /// The finger's movement from the touch-down to where the pan began (which way it set off).
+    public private(set) var beginning = Point.zero
+
+    public init(hysteresis: Double) { self.hysteresis = hysteresis }
+
+    public mutating func touchDown(_ p: Point) {
+        origin = p
+        began = false
+        beginning = .zero
+    }
+
+    public mutating func lift() {
+        origin = nil
+        began = false
+    }
+
+    /// The pan's translation for a finger now at `p`, nil while it has not begun (or no finger is down).
+    public mutating func translation(to p: Point) -> Point? {
+        guard let o = origin else { return nil }
+        if !began {
+            guard hypot(p.x - o.x, p.y - o.y) >= hysteresis else { return nil }
+            began = true
+            beginning = Point(p.x - o.x, p.y - o.y)
+            origin = p
+            return .zero
+        }
+        return Point(p.x - o.x, p.y - o.y)
     }
 }
 

@@ -177,11 +177,9 @@ private struct Simulation {
 
     // The drag in progress.
     var dragOriginOffset: Double?
-    var fingerDown: Point?
-    /// The pan has begun (the finger left the hysteresis circle); `fingerDown` is then where it began.
-    var panBegan = false
-    /// Which way the finger moved to begin the pan (SwipeCellKit picks the side from it).
-    var panDirection = 0.0
+    /// The cell's pan: it begins `SwipeTimeline.panHysteresis` from the touch-down; the movement that began it
+    /// picks the side (SwipeCellKit), its translation moves the content.
+    var pan = PanRecognizer(hysteresis: SwipeTimeline.panHysteresis)
     var scrollRatio = 1.0
     var snap: (start: Double, delta: Double)?
 
@@ -259,8 +257,7 @@ private struct Simulation {
 
     mutating func touchDown(_ p: Point) {
         touch = p
-        fingerDown = p
-        panBegan = false
+        pan.touchDown(p)
         history.begin(at: t, p)
         dragOriginOffset = nil
         snap = nil
@@ -276,14 +273,9 @@ private struct Simulation {
     mutating func move(to p: Point) {
         touch = p
         history.append(at: t, p)
-        guard let down = fingerDown else { return }
-        if !panBegan {
-            guard hypot(p.x - down.x, p.y - down.y) >= SwipeTimeline.panHysteresis else { return }
-            panBegan = true
-            panDirection = p.x - down.x
-            fingerDown = p
-        }
-        let translation = p.x - fingerDown!.x
+        guard let down = pan.origin, let moved = pan.translation(to: p) else { return }
+        let panDirection = pan.beginning.x
+        let translation = moved.x
         if dragOriginOffset == nil {
             // A new swipe: the movement that began the pan picks the side, if it has actions.
             guard panDirection != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
@@ -363,7 +355,7 @@ private struct Simulation {
         history.clear()
         let wasDragging = dragOriginOffset != nil
         dragOriginOffset = nil
-        fingerDown = nil
+        pan.lift()
         snap = nil
         guard wasDragging, row != nil, let layout else { return }
         let s = orientation.scale
