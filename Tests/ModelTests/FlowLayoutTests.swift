@@ -160,9 +160,9 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertNil(end.touch)
         XCTAssertEqual(end.contentOffset.truncatingRemainder(dividingBy: 130), 0, accuracy: 1e-9)
         XCTAssertGreaterThan(end.contentOffset, 150)   // dragged 150 pt and flung at 1000 pt/s
-        // While dragging the content follows the finger 1:1.
+        // While dragging the content follows the finger 1:1, from where the pan began (6 pt in).
         let mid = timeline.sample(at: 0.1 + 0.075)
-        XCTAssertEqual(mid.contentOffset, 75, accuracy: 1.5)
+        XCTAssertEqual(mid.contentOffset, 75 - ScrollPhysics.panHysteresis, accuracy: 1.5)
         XCTAssertNotNil(mid.touch)
         // Deterministic.
         let again = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0, itemCount: folding.numberOfItems,
@@ -175,10 +175,12 @@ final class FlowLayoutTests: XCTestCase {
         let path = FingerPath([.init(-0.2, Point(195, 600)), .init(0, Point(195, 550)), .init(0.3, Point(195, 400))])!
         let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
                                       itemCount: folding.numberOfItems, gestures: [.path(path), .release(velocity: nil), .wait(2)])
-        XCTAssertEqual(timeline.sample(at: 0).contentOffset, 50, accuracy: 1e-9)
+        // The content follows from where the pan began: the first millisecond's finger 6 pt or more from 600.
+        let began = (1...200).map { path.position(at: -0.2 + Double($0) * ScriptClock.step).y }.first { 600 - $0 >= ScrollPhysics.panHysteresis }!
+        XCTAssertEqual(timeline.sample(at: 0).contentOffset, began - 550, accuracy: 1e-9)
         for t in stride(from: 0.0, through: 0.3, by: 0.05) {
             XCTAssertEqual(timeline.sample(at: t).touch!.y, path.position(at: t).y, accuracy: 1e-9)
-            XCTAssertEqual(timeline.sample(at: t).contentOffset, 600 - path.position(at: t).y, accuracy: 1e-9)
+            XCTAssertEqual(timeline.sample(at: t).contentOffset, began - path.position(at: t).y, accuracy: 1e-9)
         }
         let end = timeline.sample(at: timeline.duration)
         XCTAssertNil(end.touch)
@@ -190,8 +192,67 @@ final class FlowLayoutTests: XCTestCase {
                                          .release(velocity: nil), .wait(1.5)]
         let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, itemCount: folding.numberOfItems, gestures: gestures)
         let pulled = timeline.sample(at: 0.3)
-        XCTAssertEqual(pulled.contentOffset, -ScrollPhysics().rubberBand(200, dimension: 719), accuracy: 1e-6)
+        XCTAssertEqual(pulled.contentOffset, -ScrollPhysics().rubberBand(200 - ScrollPhysics.panHysteresis, dimension: 719), accuracy: 0.3)
         XCTAssertEqual(timeline.sample(at: timeline.duration).contentOffset, 0, accuracy: 1e-9)
+    }
+
+    func testTheContentHoldsUntilThePanBegins() {
+        // UIScrollView's pan begins 6 pt from the touch-down; the content then follows the translation from
+        // there, so it stays 6 pt behind the finger (a slow drag: 0.1 pt per step).
+        let gestures: [ScrollGesture] = [.drag(FingerDrag(from: Point(195, 600), to: Point(195, 500), duration: 1, curve: .linear)),
+                                         .release(velocity: 0)]
+        let timeline = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0,
+                                      itemCount: folding.numberOfItems, gestures: gestures)
+        XCTAssertEqual(ScrollPhysics.panHysteresis, 6)
+        XCTAssertEqual(timeline.sample(at: 0.05).contentOffset, 0, "5 pt from the touch-down: the pan has not begun")
+        XCTAssertEqual(timeline.sample(at: 0.5).contentOffset, 50 - 6, accuracy: 1e-6)
+        XCTAssertEqual(timeline.sample(at: 1).contentOffset, 100 - 6, accuracy: 1e-6)
+        // A finger that lifts before the pan begins does not fling.
+        let nudge = ScrollTimeline(layout: folding, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 0, itemCount: folding.numberOfItems,
+                                   gestures: [.drag(FingerDrag(from: Point(195, 600), to: Point(195, 595), duration: 0.01, curve: .linear)),
+                                              .release(velocity: nil), .wait(1)])
+        XCTAssertEqual(nudge.sample(at: nudge.duration).contentOffset, 0)
+    }
+
+    func testASpringBackStartsAtTheReleaseVelocity() {
+        // Pulled 100 pt past the top and let go still moving down at 500 pt/s: the critically damped edge spring
+        // (ω = 13) first carries on down, then comes back: x(t) = (x0 + (v0 + ωx0)·t)·e^(−ωt).
+        func run(_ v: Double) -> ScrollTimeline {
+            ScrollTimeline(layout: folding, physics: ScrollPhysics(), initialOffset: 0, itemCount: folding.numberOfItems,
+                           gestures: [.drag(FingerDrag(from: Point(195, 300), to: Point(195, 500), duration: 0.3, curve: .linear)),
+                                      .release(velocity: v), .wait(1)])
+        }
+        let moving = run(-500), still = run(0)
+        let x0 = moving.sample(at: 0.3).contentOffset
+        let w = ScrollPhysics().springBackFrequency
+        XCTAssertEqual(w, 13)
+        for t in [0.02, 0.05, 0.1, 0.2, 0.4] {
+            let expected = (x0 + (-500 + w * x0) * t) * exp(-w * t)
+            XCTAssertEqual(moving.sample(at: 0.3 + t).contentOffset, expected, accuracy: 0.05, "t = \(t)")
+        }
+        XCTAssertLessThan(moving.sample(at: 0.32).contentOffset, x0, "it goes on past where it was released")
+        XCTAssertGreaterThan(still.sample(at: 0.32).contentOffset, x0)
+        XCTAssertEqual(moving.sample(at: moving.duration).contentOffset, 0)
+    }
+
+    func testAFlingIntoTheEndOvershootsAndComesBack() {
+        // 16 Vega items end at 680; a fling from 500 at 3000 pt/s projects to 797: it crosses the end still moving,
+        // goes on past it and the edge spring brings it back.
+        let timeline = ScrollTimeline(layout: vega, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 500,
+                                      itemCount: vega.numberOfItems, gestures: [.release(velocity: 3000), .wait(1.5)])
+        let offsets = timeline.samples.map(\.contentOffset)
+        let peak = offsets.max()!
+        // Free deceleration leaves 3000 − 10.05·180 ≈ 1190 pt/s at the edge; the spring's overshoot is v/(ωe).
+        XCTAssertEqual(peak - 680, 1190 / (13 * M_E), accuracy: 3)
+        XCTAssertEqual(timeline.sample(at: timeline.duration).contentOffset, 680)
+        // One motion: up to the peak, then back down to the end without crossing it again.
+        let top = offsets.firstIndex(of: peak)!
+        XCTAssertTrue(zip(offsets[..<top], offsets[1...top]).allSatisfy { $0 <= $1 })
+        XCTAssertTrue(offsets[top...].allSatisfy { $0 >= 680 })
+        // A slower fling that projects short of the end pages there without overshooting.
+        let short = ScrollTimeline(layout: vega, physics: ScrollPhysics(decelerationRate: 0.99), initialOffset: 500,
+                                   itemCount: vega.numberOfItems, gestures: [.release(velocity: 1500), .wait(1.5)])
+        XCTAssertLessThanOrEqual(short.samples.map(\.contentOffset).max()!, 680)
     }
 
     func testAnimatedItemCountChangesAndTaps() {

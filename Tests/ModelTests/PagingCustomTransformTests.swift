@@ -150,7 +150,10 @@ final class PagingCustomTransformTests: XCTestCase {
         let settled = try? XCTUnwrap(late.seconds)
         XCTAssertNotNil(settled)
         XCTAssertEqual(late.restedByPage[1] ?? 0, settled ?? -1, accuracy: 1e-9)
-        XCTAssertEqual(late.restedByPage[0] ?? 0, 0.4, accuracy: 2e-3)
+        // Page 0 rests until the pan begins, 6 pt into the drag (about 40 ms into its ease-in).
+        let fingerDrag = FingerDrag(from: Point(330, 450), to: Point(130, 450), curve: .easeIn)
+        let panBegins = (1...300).first { 330 - fingerDrag.position(from: Point(330, 450), progress: Double($0) / 300).x >= ScrollPhysics.panHysteresis }!
+        XCTAssertEqual(late.restedByPage[0] ?? 0, 0.4 + Double(panBegins) * ScriptClock.step, accuracy: 2e-3)
         XCTAssertEqual(animation.timeline.sample(at: 2.5).contentOffset, 414)
     }
 

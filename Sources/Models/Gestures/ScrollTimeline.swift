@@ -26,6 +26,21 @@ public struct ScrollPhysics: Hashable, Sendable {
     public var bounces: Bool = true
     /// Rubber-band stiffness: past an edge the content follows (1 - 1/(x·c/d + 1))·d of the finger's x.
     public var rubberBandConstant: Double = 0.55
+    /// The spring that brings the content back from past an edge (a release there, or a fling that crosses
+    /// it): critically damped at this angular frequency (rad/s), starting at the content's velocity. Fitted to
+    /// the recordings' returns frame by frame (x(t) = (A + B·t)·e^(−ωt), least squares): VegaStyle_Reverse's
+    /// three pulls 13.9, 13.0 and ~12 rad/s (the pinned card's scale; compare_motion.py pull_track), VegaStyle's
+    /// release from rest 44 pt past its end 14. It replaces an exponential decay at rate 10 without velocity, which left
+    /// the edge at full speed and ignored the dip the recordings show when a finger lets go still moving.
+    public var springBackFrequency: Double = 13
+
+    /// UIScrollView's pan begins once the finger is this far from where it went down; the content follows
+    /// the translation from there (the mechanism of SwipeTimeline.panHysteresis, whose cells begin at 10 pt).
+    /// VegaStyle's first drag, the disc tracked against the content per frame: the content trails the finger
+    /// by 5.8 pt (median of 21 frames, 5.5-6.1 at 80-1500 pt/s); on flow-vega, 4.5 / 6 / 9 pt give mean / p90
+    /// 2.3 / 4.4, 2.0 / 3.9, 2.1 / 3.8 pt. (The rubber-banded drags read 9-10 pt through the rubber band's
+    /// formula, which is not independent of its constant.)
+    public static let panHysteresis = 6.0
 
     public init(decelerationRate: Double = 0.998, bounces: Bool = true) {
         self.decelerationRate = decelerationRate; self.bounces = bounces
@@ -77,6 +92,16 @@ public protocol ScrollableLayout: Sendable {
     mutating func update(itemCount count: Int, offset: Double) -> Double
 }
 
+/// How the content moves with no finger down.
+enum SettleMode: Sendable {
+    /// Exponentially towards `settleTarget` (a page, a resting place within the content).
+    case decay
+    /// Freely decelerating towards the edge at `settleTarget`, to cross it.
+    case coast
+    /// The edge spring, from past the edge at `settleTarget` or across it.
+    case spring
+}
+
 /// Runs a gesture script against a layout and keeps the scroll view's state every millisecond, so any frame
 /// time can be sampled deterministically.
 public struct ScrollTimeline: Sendable {
@@ -102,10 +127,13 @@ public struct ScrollTimeline: Sendable {
         var t = timeline.start
         var itemCount = itemCount, previousCount = itemCount
         var updateStart = -1.0
-        // Motion after a release: decay towards a target, or a spring back from past an edge.
+        // Motion after a release: decay towards a target, a fling coasting across an edge, or a spring back
+        // from past an edge (to `settleTarget`, the edge).
         var settleTarget: Double? = nil
         var settleRate = 0.0
-        var dragStart: (offset: Double, finger: Point)? = nil
+        var settleMode = SettleMode.decay
+        var pan = PanRecognizer(hysteresis: ScrollPhysics.panHysteresis)
+        var dragStartOffset = 0.0
 
         func record() {
             let progress = updateStart < 0 ? 1 : min(1, (t - updateStart) / Self.updateDuration)
@@ -117,14 +145,36 @@ public struct ScrollTimeline: Sendable {
         /// Advances free motion (no finger) by one step.
         func settle() {
             guard let target = settleTarget else { return }
-            let k = exp(-settleRate * ScriptClock.step)
-            let next = target + (offset - target) * k
-            velocity = (next - offset) / ScriptClock.step
-            offset = next
-            if abs(offset - target) < 0.01 {
-                offset = target
-                velocity = 0
-                settleTarget = nil
+            let dt = ScriptClock.step
+            switch settleMode {
+            case .decay:
+                let k = exp(-settleRate * dt)
+                let next = target + (offset - target) * k
+                velocity = (next - offset) / dt
+                offset = next
+                if abs(offset - target) < 0.01 {
+                    offset = target
+                    velocity = 0
+                    settleTarget = nil
+                }
+            case .coast:
+                // Free deceleration (the scroll view's rate per millisecond) until the content crosses the edge,
+                // where the spring takes it on at the velocity it has left.
+                offset += velocity * dt
+                velocity *= pow(physics.decelerationRate, dt * 1000)
+                if (offset - target) * velocity >= 0 { settleMode = .spring }
+                else if abs(velocity) < 1 { settleMode = .decay; settleRate = -1000 * log(physics.decelerationRate) }
+            case .spring:
+                // Critically damped, exactly per step: x(t) = (x0 + (v0 + ωx0)·t)·e^(−ωt) from the edge.
+                let w = physics.springBackFrequency, x = offset - target
+                let b = velocity + w * x, e = exp(-w * dt)
+                offset = target + (x + b * dt) * e
+                velocity = (b - w * (x + b * dt)) * e
+                if abs(offset - target) < 0.01 && abs(velocity) < 1 {
+                    offset = target
+                    velocity = 0
+                    settleTarget = nil
+                }
             }
         }
 
@@ -153,15 +203,19 @@ public struct ScrollTimeline: Sendable {
                 history.begin(at: t, down)
                 settleTarget = nil
                 velocity = 0
-                dragStart = (offset, down)
-            } else if dragStart == nil, let touch {
-                dragStart = (offset, touch)
+                pan.touchDown(down)
+                dragStartOffset = offset
+            } else if pan.origin == nil, let touch {
+                pan.touchDown(touch)
+                dragStartOffset = offset
             }
             advance(seconds) { f in
                 let p = finger(f)
                 touch = p
                 history.append(at: t, p)
-                let raw = dragStart!.offset - (axis.along(p) - axis.along(dragStart!.finger))
+                // The content holds until the pan begins, then follows its translation.
+                guard let moved = pan.translation(to: p) else { return }
+                let raw = dragStartOffset - axis.along(moved)
                 offset = Self.rubberBanded(raw, layout: layout, physics: physics)
             }
         }
@@ -185,25 +239,35 @@ public struct ScrollTimeline: Sendable {
                 }
             case .release(let given):
                 // Content moves against the finger: a finger flung up (or left) scrolls forward.
-                velocity = given ?? -axis.along(history.velocity)
+                // A finger that lifts before the pan began leaves the content still.
+                velocity = given ?? (pan.began ? -axis.along(history.velocity) : 0)
                 touch = nil
-                dragStart = nil
+                pan.lift()
                 history.clear()
                 let maxOffset = layout.maxContentOffset
                 if offset < 0 || offset > maxOffset {
-                    // Past an edge: spring back to it (critically damped, settling in about half a second).
+                    // Past an edge: spring back to it from the release velocity.
                     settleTarget = offset < 0 ? 0 : maxOffset
-                    settleRate = 10
+                    settleMode = .spring
                 } else {
                     let projected = offset + physics.projectedDistance(velocity: velocity)
                     let target = layout.restingOffset(projected: projected, velocity: velocity, releasedAt: offset)
                     settleTarget = target
-                    // Decay at the scroll view's own rate, quickened to start at the release velocity when that
-                    // reaches the target sooner.
-                    let natural = -1000 * log(physics.decelerationRate)
-                    let distance = target - offset
-                    let matching = abs(distance) > 0.01 && velocity * distance > 0 ? velocity / distance : natural
-                    settleRate = min(40, max(natural, matching))
+                    settleMode = .decay
+                    if physics.bounces && velocity != 0 && ((projected > maxOffset && target >= maxOffset && velocity > 0)
+                                                            || (projected < 0 && target <= 0 && velocity < 0)) {
+                        // A fling that would go past the end comes to rest there, but as UIScrollView's does:
+                        // it decelerates freely across the edge and the spring brings it back (MiniTimer_1's
+                        // fling overshoots its end by 77 pt).
+                        settleMode = .coast
+                    } else {
+                        // Decay at the scroll view's own rate, quickened to start at the release velocity when
+                        // that reaches the target sooner.
+                        let natural = -1000 * log(physics.decelerationRate)
+                        let distance = target - offset
+                        let matching = abs(distance) > 0.01 && velocity * distance > 0 ? velocity / distance : natural
+                        settleRate = min(40, max(natural, matching))
+                    }
                 }
             case .tap(let tap):
                 let touchedAt = offset
