@@ -255,6 +255,21 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(short.samples.map(\.contentOffset).max()!, 680)
     }
 
+    func testCellsAreCulledWhereTheyShow() {
+        // Scrolled 3.5 items on, Vega item 0 shows in the top slot (pinned there, scaled 0.65, alpha 0.3) though
+        // its layout frame is 3.5 items above the view: it is drawn. Items far below the view are not.
+        let offset = 3.5 * 85
+        let pinned = vega.attributes(ofItem: 0, contentOffset: offset)
+        XCTAssertEqual(pinned.alpha, 0.3, accuracy: 1e-9)
+        XCTAssertLessThan(pinned.center.y, offset - 2 * 85, "its layout frame is well above the view")
+        XCTAssertTrue(vega.shows(pinned, contentOffset: offset))
+        XCTAssertTrue(vega.shows(vega.attributes(ofItem: 5, contentOffset: offset), contentOffset: offset))
+        XCTAssertFalse(vega.shows(vega.attributes(ofItem: 15, contentOffset: 0), contentOffset: 0))
+        // Folding: a cell folded away (position -1.5) draws; its page's top is above the view.
+        let folded = folding.attributes(ofItem: 0, contentOffset: 1.5 * 65)
+        XCTAssertTrue(folding.shows(folded, contentOffset: 1.5 * 65))
+    }
+
     func testAnimatedItemCountChangesAndTaps() {
         var reversed = vega
         reversed.reversed = true

@@ -159,6 +159,16 @@ public struct FlowLayout: Hashable, Sendable {
         a.alpha = alpha
     }
 
+    /// Whether a cell with these attributes is near enough the view to draw at `contentOffset`: judged where its
+    /// transform shows it (a Vega card pinned in the top slot is far from its layout frame), with two items'
+    /// margin for the rest of its extent.
+    public func shows(_ a: FlowItemAttributes, contentOffset: Double) -> Bool {
+        let c = a.transform.apply(x: 0, y: 0, z: 0)
+        let y = a.center.y + (c.w != 0 ? c.y / c.w : 0)
+        let margin = itemSpacing * 2
+        return y >= contentOffset - margin && y <= contentOffset + viewSize.height + margin
+    }
+
     // MARK: Indicator
 
     /// The leading indicator, tied to item 0's position (it appears as the first cells fold or roll away).

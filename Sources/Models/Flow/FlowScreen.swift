@@ -53,8 +53,7 @@ struct FlowScreenBuilder {
             }
             guard a.alpha > 0 else { continue }
             // Off-screen cells are not in the tree, as a collection view would not have them.
-            let margin = current.itemSpacing * 2
-            if a.center.y < sample.contentOffset - margin || a.center.y > sample.contentOffset + frame.height + margin { continue }
+            guard current.shows(a, contentOffset: sample.contentOffset) else { continue }
             cells.append(cell(a))
         }
         view.sublayers = cells
