@@ -3,11 +3,14 @@
 
     scripts/compare_motion.py table [NAME...] [--output-dir Output] [--markdown] [--json FILE] [--binary B]
         per recorded scene: the swiped row's opening in ours against the recording at every recording frame
-        (|difference| mean, p90, max, pt) and release-to-rest (ms, ref / ours); with --binary (the built
-        render-previews) also ours rendered at 100 fps, compared at the recording's own instants
+        (|difference| mean, p90, max, pt) and release-to-rest (ms, ref / ours); for the flow recordings the
+        scroll offset instead (RECORDED_FLOW: the screen's shift between frames, or for the reversed list the
+        pull measured on its topmost card), release-to-rest per drag; with --binary (the built render-previews)
+        also ours rendered at 100 fps, compared at the recording's own instants (swipe scenes)
     scripts/compare_motion.py track NAME [--tolerance 1]
         the recording's finger, frame by frame, and the fewest points [t, x, y] whose path (the scenes'
         "path" step: a monotone cubic through them) passes within the tolerance of every measured centre
+        (a flow recording's disc: finger_discs, where a pressed disc's area covers the most blueness)
     scripts/compare_motion.py sheet NAME OUT.png [--step 100]
         reference frames above ours at equal times
 
@@ -49,15 +52,21 @@ RECORDED = [
 ]
 
 
-# Recorded flow scenes: the scroll offset is measured instead of a row's opening.
+# Recorded flow scenes: the scroll offset is measured instead of a row's opening, by the method named: "shift"
+# (scroll_track: the screen's pixels shifting between frames) or "pull" (pull_track: the reversed Vega list,
+# which only ever rubber-bands, measured by its topmost card against the frame before each pull).
 RECORDED_FLOW = [
-    ("flow-vega", "flowview/VegaStyle.gif"),
-    ("flow-vega-reverse", "flowview/VegaStyle_Reverse.gif"),
+    ("flow-vega", "flowview/VegaStyle.gif", "shift"),
+    ("flow-vega-reverse", "flowview/VegaStyle_Reverse.gif", "pull"),
+    ("minitimer-folding-timers", "flowview/MiniTimer_1.gif", "shift"),
 ]
+# Per scene: the GIF's px per pt when not 480 px wide, and the part of the recording measured (ms; MiniTimer_1's
+# tear after 3.6 s moves rows on its own).
+FLOW_OPTIONS = {"minitimer-folding-timers": dict(scale=400 / 390, until=3500)}
 
 
 def ref_path(name):
-    for n, r in RECORDED_FLOW:
+    for n, r, _ in RECORDED_FLOW:
         if n == name:
             return os.path.join(os.environ.get("REFERENCE_DIR", REF), r)
     for n, r in RECORDED:
@@ -99,17 +108,244 @@ def scroll_track(path, scale=1.2308, band=(0.45, 0.85)):
     return dict(times=times, offsets=out)
 
 
-def flow_table(names, output_dir):
+def cached(kind, path, fn, *extra):
+    """fn(path) cached by path, size, mtime and `extra` in $COMPARE_CACHE (JSON)."""
+    cache = os.environ.get("COMPARE_CACHE", "/tmp/compare-motion-cache")
+    st = os.stat(path)
+    key = hashlib.sha1(f"{kind}:{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}:{extra}".encode()).hexdigest()
+    f = os.path.join(cache, key + ".json")
+    if os.path.exists(f):
+        with open(f) as fh:
+            return json.load(fh)
+    r = fn(path)
+    os.makedirs(cache, exist_ok=True)
+    with open(f, "w") as fh:
+        json.dump(r, fh)
+    return r
+
+
+def finger_discs(path, scale=1.2308, radius=29, bar_top=91):
+    """The touch disc's centre (pt) in every frame of a flow recording, or None: where a disc of the pressed radius
+    (29 px at 480 px wide) covers the most blueness b - r of pixels bluer than green (the disc is systemBlue at
+    alpha ~0.55; the teal bars are not), leaving out static blue (the back button) and the navigation bar.
+    Returns [{t, x, y, score, anywhere}]: score the disc's mean blueness below the bar (~100-150 pressed, below 25
+    without a disc: blue icons), anywhere the same over the whole screen (a tap on the bar's stepper: 100-200)."""
+    from scipy.signal import fftconvolve
+    frames, times, _ = cs.load_gif(path)
+    H, W = frames[0].shape[:2]
+    yy, xx = np.mgrid[-radius:radius + 1, -radius:radius + 1]
+    ker = (xx * xx + yy * yy <= radius * radius).astype(float)
+    blues = []
+    for a in frames:
+        r, g, b = (a[..., k].astype(float) for k in range(3))
+        blues.append(np.clip(b - r, 0, None) * ((b - g) > 30))
+    static = np.mean([bl > 40 for bl in blues], axis=0) > 0.5
+    out = []
+    for t, bl in zip(times, blues):
+        bl = bl.copy()
+        bl[static] = 0
+        anywhere = float(fftconvolve(bl, ker, mode="same").max() / ker.sum())
+        bl[: int(bar_top * scale)] = 0
+        sc = fftconvolve(bl, ker, mode="same")
+        y, x = np.unravel_index(int(np.argmax(sc)), sc.shape)
+        score = float(sc[y, x] / ker.sum())
+        if score < 2:
+            out.append(dict(t=t, x=None, y=None, score=0.0, anywhere=anywhere))
+            continue
+
+        def vertex(f0, f1, f2):
+            den = f0 - 2 * f1 + f2
+            return 0.5 * (f0 - f2) / den if den < 0 else 0.0
+        dx = vertex(sc[y, x - 1], sc[y, x], sc[y, x + 1]) if 0 < x < W - 1 else 0.0
+        dy = vertex(sc[y - 1, x], sc[y, x], sc[y + 1, x]) if 0 < y < H - 1 else 0.0
+        out.append(dict(t=t, x=float(x + dx) / scale, y=float(y + dy) / scale, score=score, anywhere=anywhere))
+    return out
+
+
+def flow_touches(discs, pressed=90, present=30):
+    """Touches of a flow recording: runs of frames with a disc anywhere (>= `present`); a drag's pressed frames
+    score >= `pressed` below the bar
+    (its lift's expand-and-fade scores less) and move more than 20 pt. Returns [{first, last, pressed_last, kind}]
+    (frame indices; kind "drag" or "tap")."""
+    runs, cur = [], None
+    for i, d in enumerate(discs):
+        if d["anywhere"] >= present:
+            cur = cur or dict(first=i, last=i)
+            cur["last"] = i
+        elif cur:
+            runs.append(cur)
+            cur = None
+    if cur:
+        runs.append(cur)
+    for r in runs:
+        held = [i for i in range(r["first"], r["last"] + 1) if discs[i]["score"] >= pressed]
+        # A drag is pressed until its disc first drops below `pressed` (the lift, or the finger leaving the view).
+        held = [i for k, i in enumerate(held) if i == held[0] + k]
+        ys = [discs[i]["y"] for i in held]
+        r["kind"] = "drag" if ys and max(ys) - min(ys) > 20 else "tap"
+        r["pressed_last"] = held[-1] if held else r["last"]
+    return runs
+
+
+# The reversed Vega demo's bottom slot (item 0's centre, screen pt) and its item pitch (65 + 20).
+REVERSE_SLOT0, REVERSE_PITCH = 91 + 719 - 28 - 32.5, 85.0
+
+
+def pull_offset(F, R, Fb, Rb, k, scale, lo=-450.0, hi=60.0):
+    """The content offset (pt; negative pulled down) that best turns rest frame R into frame F (luminance), judged
+    on the topmost card, index k: above its slot (position >= 0) it moves with the content; below it (a pull deeper
+    than k items) it stays pinned in the bottom slot, scaled 1 + p/10 (MGUFlowVegaTransformer; faded too, which the
+    normalized correlation leaves out). Blue pixels (the disc, in either frame) are left out."""
+    from scipy.ndimage import map_coordinates
+    H, W = R.shape
+    c = (REVERSE_SLOT0 - REVERSE_PITCH * k) * scale
+    cx = W / 2
+    xs = np.arange(0, W, 2, dtype=float)
+    rb = Rb.astype(float)
+
+    def err(o):
+        p = k + o / REVERSE_PITCH
+        if p >= 0:
+            dy, sc = -o * scale, 1.0
+        else:
+            dy, sc = REVERSE_PITCH * k * scale, max(1e-3, 1 + p / 10)
+        c2 = c + dy
+        half = 46 * scale
+        ys = np.arange(max(int(91 * scale), int(c2 - half)), min(H, int(c2 + half)), dtype=float)
+        if len(ys) < 5:
+            return 1e9
+        yy, xx = np.meshgrid(ys, xs, indexing="ij")
+        sy, sx = c + (yy - c2) / sc, cx + (xx - cx) / sc
+        P = map_coordinates(R, [sy, sx], order=1, cval=255.0)
+        rows = ys.astype(int)
+        keep = ~(Fb[rows][:, ::2] | map_coordinates(rb, [sy, sx], order=0, cval=0).astype(bool))
+        if keep.sum() < 100:
+            return 1e9
+        # Normalized correlation: the card's fade changes its contrast, not its shape.
+        a, b = F[rows][:, ::2][keep], P[keep]
+        a, b = a - a.mean(), b - b.mean()
+        return float(1 - (a * b).sum() / max(1e-9, np.sqrt((a * a).sum() * (b * b).sum())))
+
+    grid = np.arange(lo, hi + 1e-9, 3.0)
+    o0 = grid[int(np.argmin([err(o) for o in grid]))]
+    fine = np.arange(o0 - 3, o0 + 3.01, 0.25)
+    ef = [err(o) for o in fine]
+    i = int(np.argmin(ef))
+    o = float(fine[i])
+    if 0 < i < len(fine) - 1:
+        den = ef[i - 1] - 2 * ef[i] + ef[i + 1]
+        if den > 0:
+            o += 0.25 * 0.5 * (ef[i - 1] - ef[i + 1]) / den
+    return o
+
+
+def reverse_top_card(R, scale):
+    """The topmost card's index in a rest frame of the reversed list (card k sits k pitches above the slot)."""
+    k = 0
+    for j in range(8):
+        cy = (REVERSE_SLOT0 - REVERSE_PITCH * j) * scale
+        if cy - 20 * scale < 91 * scale:
+            break
+        band = R[int(cy - 15 * scale): int(cy + 15 * scale), int(40 * scale): int(350 * scale)]
+        if (band < 200).mean() > 0.01:
+            k = j
+    return k
+
+
+def pull_track(path, pulls, scale=1.2308):
+    """The reversed list's offset (pt) in the frames of `pulls` [(rest_ms, end_ms)]: each pull is measured against
+    the frame shown at rest_ms (the list at rest before the finger went down), up to end_ms (the next touch).
+    Returns times and offsets of the frames measured."""
+    frames, times, _ = cs.load_gif(path)
+    lum = [cs.lum(a).astype(float) for a in frames]
+    blue = [(a[..., 2] - a[..., 0]) > 12 for a in frames]
+    out_t, out_o = [], []
+    for rest_ms, end_ms in pulls:
+        r = max(0, int(np.searchsorted(times, rest_ms, side="right") - 1))
+        k = reverse_top_card(lum[r], scale)
+        for i in range(r, len(frames)):
+            if times[i] >= end_ms:
+                break
+            out_t.append(times[i])
+            out_o.append(0.0 if i == r else pull_offset(lum[i], lum[r], blue[i], blue[r], k, scale))
+    return dict(times=out_t, offsets=out_o)
+
+
+def reference_pulls(discs):
+    """The recording's pulls: from the frame before each drag's first disc frame to the next touch (or the end)."""
+    touches = flow_touches(discs)
+    out = []
+    for k, e in enumerate(touches):
+        if e["kind"] != "drag":
+            continue
+        end = touches[k + 1]["first"] if k + 1 < len(touches) else None
+        out.append((discs[max(0, e["first"] - 1)]["t"], discs[end]["t"] if end is not None else 1e12))
+    return out
+
+
+def release_to_rest(times, offsets, release_ms, end_ms, tol=1.0):
+    """From a release to the first frame after which the offset stays within tol of where it ends (before end_ms)."""
+    seg = [(t, o) for t, o in zip(times, offsets) if release_ms <= t < end_ms]
+    if len(seg) < 2:
+        return None
+    final = seg[-1][1]
+    rest = seg[-1][0]
+    for t, o in reversed(seg):
+        if abs(o - final) > tol:
+            break
+        rest = t
+    return rest - release_ms
+
+
+def flow_measure(name, output_dir):
+    """The recording's and ours' offsets of a recorded flow scene (and the recording's touches)."""
+    method = next(m for n, _, m in RECORDED_FLOW if n == name)
+    opts = FLOW_OPTIONS.get(name, {})
+    scale, until = opts.get("scale", 1.2308), opts.get("until")
+    ref, ours = ref_path(name), os.path.join(output_dir, name + ".gif")
+    discs = cached("discs2", ref, lambda p: finger_discs(p, scale=scale), scale)
+    if method == "pull":
+        pulls = reference_pulls(discs)
+        r = cached("pull2", ref, lambda p: pull_track(p, pulls, scale), pulls, scale)
+        o = cached("pull2", ours, lambda p: pull_track(p, pulls, scale), pulls, scale)
+    else:
+        r = cached("shift", ref, lambda p: scroll_track(p, scale), scale)
+        o = cached("shift", ours, lambda p: scroll_track(p, scale), scale)
+    if until is not None:
+        r = dict(times=[t for t in r["times"] if t <= until], offsets=[v for t, v in zip(r["times"], r["offsets"]) if t <= until])
+        discs = [d for d in discs if d["t"] <= until]
+    return r, o, discs
+
+
+def flow_table(names, output_dir, rows=None):
     for n in names:
-        r = scroll_track(ref_path(n))
-        o = scroll_track(os.path.join(output_dir, n + ".gif"))
+        r, o, discs = flow_measure(n, output_dir)
         errs = []
         for t, v in zip(r["times"], r["offsets"]):
-            j = max(0, int(np.searchsorted(o["times"], t, side="right") - 1))
+            if o["times"] and t in o["times"]:
+                j = o["times"].index(t)
+            else:
+                j = max(0, int(np.searchsorted(o["times"], t, side="right") - 1))
             errs.append(abs(o["offsets"][j] - v))
         e = np.array(errs)
+        # Release to rest, per drag: from the last pressed frame of the recording's disc to the offset's rest
+        # (within 1 pt of where it is before the next touch), in both.
+        touches = flow_touches(discs)
+        rests = []
+        for k, tch in enumerate(touches):
+            if tch["kind"] != "drag":
+                continue
+            rel = discs[tch["pressed_last"]]["t"]
+            end = discs[touches[k + 1]["first"]]["t"] if k + 1 < len(touches) else 1e12
+            rests.append((release_to_rest(r["times"], r["offsets"], rel, end),
+                          release_to_rest(o["times"], o["offsets"], rel, end)))
+        rest = ", ".join(f"{cs.fmt(a, 0)} / {cs.fmt(b, 0)}" for a, b in rests) or "-"
+        if rows is not None:
+            rows.append((n, dict(mean=float(e.mean()), p90=float(np.percentile(e, 90)), max=float(e.max()), n=len(e),
+                                 rests=rests)))
         print(f"{n:32s} mean {e.mean():5.1f}  p90 {np.percentile(e, 90):5.1f}  max {e.max():5.1f} pt  ({len(e)} frames)"
-              f"  scroll ref {min(r['offsets']):.0f}..{max(r['offsets']):.0f}, ours {min(o['offsets']):.0f}..{max(o['offsets']):.0f}",
+              f"  release->rest {rest} ms"
+              f"  offset ref {min(r['offsets']):.0f}..{max(r['offsets']):.0f}, ours {min(o['offsets']):.0f}..{max(o['offsets']):.0f}",
               flush=True)
 
 
@@ -149,8 +385,8 @@ def difference(ref, ours):
 
 
 def table(args):
-    names = args.names or [n for n, _ in RECORDED + RECORDED_FLOW]
-    flows = [n for n in names if n in dict(RECORDED_FLOW)]
+    names = args.names or [n for n, _ in RECORDED] + [n for n, _, _ in RECORDED_FLOW]
+    flows = [n for n in names if n in [f[0] for f in RECORDED_FLOW]]
     names = [n for n in names if n not in flows]
     rows = []
     for n in names:
@@ -176,8 +412,9 @@ def table(args):
                 print(f"{n:32s} mean {d['mean']:5.1f}  p90 {d['p90']:5.1f}  max {d['max']:5.1f} pt  "
                       f"({d['n']} frames){fine}  release->rest {cs.fmt(d['rest_ref'], 0)} / "
                       f"{cs.fmt(d['rest_ours'], 0)} ms", flush=True)
+    flow_rows = []
     if flows:
-        flow_table(flows, args.output_dir)
+        flow_table(flows, args.output_dir, flow_rows)
     if args.markdown:
         fine = any(d and "instants_mean" in d for _, d in rows)
         print("| scene | mean | p90 | max |" + (" at the recording's instants |" if fine else "")
@@ -189,6 +426,10 @@ def table(args):
                       if fine else "")
                 print(f"| {n} | {d['mean']:.1f} | {d['p90']:.1f} | {d['max']:.1f} |{at} "
                       f"{cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} |")
+        for n, d in flow_rows:
+            rests = ", ".join(f"{cs.fmt(a, 0)} / {cs.fmt(b, 0)}" for a, b in d["rests"]) or "-"
+            print(f"| {n} | {d['mean']:.1f} | {d['p90']:.1f} | {d['max']:.1f} |" + (" - |" if fine else "") + f" {rests} |")
+    rows += flow_rows
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({n: d for n, d in rows}, fh, indent=1)
@@ -256,7 +497,38 @@ def fit(samples, tol):
         keep.add(wi)
 
 
+def flow_track(args):
+    """track for a flow recording: the disc by finger_discs, a path per drag through its pressed frames."""
+    discs = cached("discs2", ref_path(args.name), finger_discs)
+    touches = flow_touches(discs)
+    print(f"{args.name}: {len(discs)} frames")
+    print("  frame     t   disc x,y  (score below the bar / anywhere)")
+    for i, d in enumerate(discs):
+        ds = f"{d['x']:6.1f},{d['y']:6.1f}" if d["x"] is not None else "     -       "
+        print(f"  {i:5d} {d['t']:5d} {ds}  ({d['score']:.0f} / {d['anywhere']:.0f})")
+    for e in touches:
+        first, last = discs[e["first"]], discs[e["pressed_last"]]
+        if e["kind"] == "tap":
+            where = f"[{first['x']:.1f}, {first['y']:.1f}]" if first["x"] is not None else "in the bar"
+            print(f"  tap at {first['t'] / 1000:.3f} s {where}, disc until {discs[e['last']]['t'] / 1000:.3f} s")
+            continue
+        pts = []
+        for d in discs[e["first"]: e["pressed_last"] + 1]:
+            if args.range and not args.range[0] <= d["t"] <= args.range[1]:
+                continue
+            # A frame the recorder repeated (the same disc) keeps only its first showing.
+            if pts and abs(d["x"] - pts[-1][1]) < 0.3 and abs(d["y"] - pts[-1][2]) < 0.3:
+                continue
+            pts.append((d["t"] / 1000, d["x"], d["y"]))
+        knots, worst = fit(pts, args.tolerance)
+        print(f"  drag at {first['t'] / 1000:.3f} s: {len(pts)} distinct centres -> {len(knots)} points, worst {worst:.2f} pt;"
+              f" last pressed frame at {last['t'] / 1000:.3f} s")
+        print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
+
+
 def track(args):
+    if args.name in [f[0] for f in RECORDED_FLOW]:
+        return flow_track(args)
     r = analyse(ref_path(args.name))
     frames = r["frames"]
     print(f"{args.name}: {len(frames)} frames; touches:")
