@@ -342,14 +342,22 @@ public struct LayerRenderer {
         guard !covered.isEmpty else { return }
         let (sigma, reach) = Self.backdropBlur(effect, layer: layer, map: map)
         let changesColor = effect.saturation != 1
-        if let grow = reach, sigma >= 0.1 || changesColor {
+        if let grow = reach, sigma >= 0.1 || changesColor,
+           Self.mayReach(shape, map: map, target.bounds.intersection(clip.writable)) {
             let source = IntRect(x: covered.x - grow, y: covered.y - grow, width: covered.width + 2 * grow,
                                  height: covered.height + 2 * grow).intersection(target.bounds)
-            var behind = target.cropped(to: source)
-            if sigma >= 0.1 { behind = behind.blurred(sigma: sigma) }
-            if changesColor { behind.saturate(effect.saturation.isFinite ? effect.saturation : 1) }
-            if let pattern = ImagePattern(pixelAligned: behind, opacity: opacity) {
-                fill(shape, map: map, paint: .image(pattern), into: &target, clip: clip)
+            let contours = shape.deviceContours(through: map)
+            // The paint is read only where the fill can write: the shape's pixels within the clip and window.
+            var box = Rect.null
+            for c in contours { box = box.union(Rect.bounding(c)) }
+            let read = IntRect(enclosing: box).intersection(target.bounds).intersection(clip.writable)
+            if !read.isEmpty {
+                var behind = sigma >= 0.1 ? target.blurred(of: source, sigma: sigma, within: read)
+                    : target.cropped(to: source.intersection(read))
+                if changesColor { behind.saturate(effect.saturation.isFinite ? effect.saturation : 1) }
+                if let pattern = ImagePattern(pixelAligned: behind, opacity: opacity) {
+                    rasterizer.fill(contours, paint: .image(pattern), into: &target, clip: clip)
+                }
             }
         }
         if effect.tint.isVisible {
@@ -364,11 +372,14 @@ public struct LayerRenderer {
         let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
         // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
         let sigma = layer.shadowRadius * stretch
-        var alpha = group.alphaMask().blurred(sigma: sigma)
         // An offset past the coordinate limit (or NaN from a degenerate map) moves the shadow off every canvas.
         let limit = IntRect.coordinateLimit
         guard abs(offset.x) <= Double(limit), abs(offset.y) <= Double(limit) else { return }
         let dx = clampedInt(offset.x, limit: limit), dy = clampedInt(offset.y, limit: limit)
+        // The blur is needed only where the fill writes: the target within the clip and window, moved back.
+        let written = target.bounds.intersection(clip.writable)
+        var alpha = group.blurredAlpha(of: group.bounds, sigma: sigma,
+                                       within: IntRect(x: written.x - dx, y: written.y - dy, width: written.width, height: written.height))
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
         target.fill(alpha, paint: .solid(color), clip: clip)

@@ -239,3 +239,211 @@ private protocol BoxSample {
 
 extension Float: BoxSample {}
 extension SIMD4: BoxSample where Scalar == Float {}
+
+// MARK: Blurs computed only where they are read
+
+/// The same box passes as `BoxBlur.blur` and `Pixmap.blurred`, computed only for a `region` of the result
+/// (a shadow's fill and a backdrop's paint read a part of the grown image) and with every pass running down
+/// the rows of a plane, eight float lanes at a time.
+///
+/// Exactness: every result pixel is a chain of running sums that starts at the plane's first column (row)
+/// and takes the same adds in the same order as the whole blur, so a lane here is bit for bit the whole
+/// blur's pixel. The horizontal passes run on the plane transposed (a source row is a lane), for columns
+/// 0 up to what the next passes read; the vertical passes only on the region's columns, for rows 0 up to
+/// what they read. Rows outside the source are zero in the horizontal passes and are not computed.
+struct RegionBlur {
+    let box: BoxBlur
+    /// Floats a pixel: 1 (the alpha) or 4 (premultiplied RGBA, in memory order).
+    let channels: Int
+
+    private var passes: [(width: Int, left: Int)] {
+        box.d % 2 == 1
+            ? [(box.d, box.d / 2), (box.d, box.d / 2), (box.d, box.d / 2)]
+            : [(box.d, box.d / 2), (box.d, box.d / 2 - 1), (box.d + 1, box.d / 2)]
+    }
+
+    /// How many leading rows (columns) of each pass's input a pass needs to give its first `count` outputs,
+    /// for the passes in order: `limits[0]` of the first input ... `limits[3]` = `count` of the last output.
+    private func limits(_ count: Int, extent: Int) -> [Int] {
+        var l = [Int](repeating: count, count: 4)
+        let p = passes
+        for k in stride(from: 2, through: 0, by: -1) { l[k] = min(extent, l[k + 1] + p[k].width - p[k].left) }
+        return l
+    }
+
+    /// The blur of `source` (a rectangle of `image`'s pixels, as `image.cropped(to: source)` would give)
+    /// within `region` of the grown result: `write` receives the final planes' floats, row by row from the
+    /// region's top, `channels` a pixel, region width per row. Returns the part of the region computed
+    /// (within the grown bounds), nil when empty.
+    func run(_ image: Pixmap, source requested: IntRect, region requested2: IntRect,
+             _ write: (_ plane: UnsafePointer<Float>, _ area: IntRect) -> Void) -> IntRect? {
+        let source = requested.intersection(image.bounds)
+        let grown = box.grown(source)
+        let region = requested2.intersection(grown)
+        guard !source.isEmpty, !region.isEmpty else { return nil }
+        let pad = box.pad, ch = channels
+        let W = grown.width, H = grown.height
+        // The region in plane coordinates.
+        let rx0 = region.x - grown.x, rx1 = region.maxX - grown.x
+        let ry0 = region.y - grown.y, ry1 = region.maxY - grown.y
+        let columns = limits(rx1, extent: W), rows = limits(ry1, extent: H)
+        // Source rows (non-zero rows) the vertical passes read.
+        let r0 = pad, r1 = min(pad + source.height, rows[0])
+        let nr = max(0, r1 - r0)
+        let rw = rx1 - rx0
+        let p = passes
+
+        // Transposed planes: row x holds column x of every source row (a lane each, `ch` floats a pixel).
+        let tLanes = nr * ch
+        let tCount = max(1, columns[0] * tLanes)
+        let pLanes = rw * ch
+        let pCount = max(1, rows[0] * pLanes)
+        let a = UnsafeMutablePointer<Float>.allocate(capacity: max(tCount, pCount))
+        let b = UnsafeMutablePointer<Float>.allocate(capacity: max(tCount, pCount))
+        let acc = UnsafeMutablePointer<Float>.allocate(capacity: max(1, max(tLanes, pLanes)))
+        defer { a.deallocate(); b.deallocate(); acc.deallocate() }
+
+        if nr > 0 {
+            // The source, transposed, as floats; the columns left and right of it are zero.
+            a.update(repeating: 0, count: columns[0] * tLanes)
+            // (A region near the left edge may need no source column at all.)
+            let x1 = max(pad, min(columns[0], pad + source.width))
+            image.pixels.withUnsafeBufferPointer { px in
+                let base = px.baseAddress!, iw = image.bounds.width
+                for y in r0..<r1 {
+                    let row = base + (source.y + y - pad - image.bounds.y) * iw + (source.x - image.bounds.x) - pad
+                    let lane = (y - r0) * ch
+                    if ch == 1 {
+                        for x in pad..<x1 { a[x * tLanes + lane] = Float(row[x] >> 24) }
+                    } else {
+                        for x in pad..<x1 {
+                            let c = row[x], o = a + x * tLanes + lane
+                            o[0] = Float(c & 0xFF); o[1] = Float((c >> 8) & 0xFF); o[2] = Float((c >> 16) & 0xFF); o[3] = Float(c >> 24)
+                        }
+                    }
+                }
+            }
+            // The horizontal passes, down the transposed plane.
+            var src = a, dst = b
+            for k in 0..<3 {
+                boxPassDown(src, dst, lanes: tLanes, outRows: columns[k + 1], extent: W, box: p[k].width, left: p[k].left, acc: acc)
+                swap(&src, &dst)
+            }
+            // Back to rows, the region's columns only; rows outside the source are zero.
+            let t = src, out = dst
+            out.update(repeating: 0, count: rows[0] * pLanes)
+            for x in rx0..<rx1 {
+                let from = t + x * tLanes, to = out + (x - rx0) * ch
+                if ch == 1 {
+                    for y in 0..<nr { to[(y + r0) * pLanes] = from[y] }
+                } else {
+                    for y in 0..<nr {
+                        let f = from + y * ch, o = to + (y + r0) * pLanes
+                        o[0] = f[0]; o[1] = f[1]; o[2] = f[2]; o[3] = f[3]
+                    }
+                }
+            }
+            // The vertical passes.
+            var vs = out, vd = t
+            for k in 0..<3 {
+                boxPassDown(vs, vd, lanes: pLanes, outRows: rows[k + 1], extent: H, box: p[k].width, left: p[k].left, acc: acc)
+                swap(&vs, &vd)
+            }
+            write(UnsafePointer(vs + ry0 * pLanes), region)
+        } else {
+            // No source row reaches the region: it is all zero.
+            a.update(repeating: 0, count: max(1, region.height * pLanes))
+            write(UnsafePointer(a), region)
+        }
+        return region
+    }
+}
+
+/// One box pass down a plane of `lanes` floats a row: output row y is the running sum of input rows
+/// y - left ..< y - left + box (those inside 0..<extent) times 1 / box, for y in 0..<outRows. Per lane the
+/// adds are those of `boxColumns` (and of `boxRows` along a row), in the same order; eight lanes a step.
+private func boxPassDown(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, lanes: Int, outRows: Int,
+                         extent: Int, box: Int, left: Int, acc: UnsafeMutablePointer<Float>) {
+    guard lanes > 0, outRows > 0 else { return }
+    let inv = 1 / Float(box), inv8 = SIMD8<Float>(repeating: inv)
+    acc.update(repeating: 0, count: lanes)
+    let wide = lanes & ~7
+    @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> SIMD8<Float> {
+        UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
+    }
+    @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>, _ i: Int) {
+        UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: SIMD8<Float>.self)
+    }
+    for j in 0..<min(extent, box - left) {
+        let r = src + j * lanes
+        var x = 0
+        while x < wide { store(load(acc, x) + load(r, x), acc, x); x += 8 }
+        while x < lanes { acc[x] = acc[x] + r[x]; x += 1 }
+    }
+    for y in 0..<outRows {
+        let out = dst + y * lanes
+        let add = y - left + box, drop = y - left
+        let entering = src + min(add, extent - 1) * lanes, leaving = src + max(drop, 0) * lanes
+        var x = 0
+        switch (add < extent, drop >= 0) {
+        case (true, true):
+            while x < wide {
+                let s = load(acc, x); store(s * inv8, out, x); store(s + load(entering, x) - load(leaving, x), acc, x); x += 8
+            }
+            while x < lanes { let s = acc[x]; out[x] = s * inv; acc[x] = s + entering[x] - leaving[x]; x += 1 }
+        case (true, false):
+            while x < wide { let s = load(acc, x); store(s * inv8, out, x); store(s + load(entering, x), acc, x); x += 8 }
+            while x < lanes { let s = acc[x]; out[x] = s * inv; acc[x] = s + entering[x]; x += 1 }
+        case (false, true):
+            while x < wide { let s = load(acc, x); store(s * inv8, out, x); store(s - load(leaving, x), acc, x); x += 8 }
+            while x < lanes { let s = acc[x]; out[x] = s * inv; acc[x] = s - leaving[x]; x += 1 }
+        case (false, false):
+            while x < wide { store(load(acc, x) * inv8, out, x); x += 8 }
+            while x < lanes { out[x] = acc[x] * inv; x += 1 }
+        }
+    }
+}
+
+extension Pixmap {
+    /// `cropped(to: source).alphaMask().blurred(sigma:)`, only within `region` (the result's bounds are the
+    /// grown bounds within `region`): what a shadow's fill reads.
+    public func blurredAlpha(of source: IntRect, sigma: Double, within region: IntRect) -> Mask {
+        guard let box = BoxBlur(sigma: sigma) else {
+            let r = region.intersection(source).intersection(bounds)
+            let crop = cropped(to: r)
+            return Mask(bounds: crop.bounds, data: crop.pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) })
+        }
+        var result = Mask(bounds: IntRect(x: region.x, y: region.y, width: 0, height: 0), data: [])
+        _ = RegionBlur(box: box, channels: 1).run(self, source: source, region: region) { plane, area in
+            var bytes = [UInt8](repeating: 0, count: area.area)
+            bytes.withUnsafeMutableBufferPointer { out in
+                for i in 0..<area.area { out[i] = UInt8(min(255, max(0, plane[i] + 0.5))) }
+            }
+            result = Mask(bounds: area, data: bytes)
+        }
+        return result
+    }
+
+    /// `cropped(to: source).blurred(sigma:)`, only within `region` (the result's bounds are the grown bounds
+    /// within `region`): what a backdrop's paint reads.
+    public func blurred(of source: IntRect, sigma: Double, within region: IntRect) -> Pixmap {
+        guard let box = BoxBlur(sigma: sigma) else { return cropped(to: region.intersection(source)) }
+        var result = Pixmap(bounds: IntRect(x: region.x, y: region.y, width: 0, height: 0))
+        _ = RegionBlur(box: box, channels: 4).run(self, source: source, region: region) { plane, area in
+            var px = [UInt32](repeating: 0, count: area.area)
+            px.withUnsafeMutableBufferPointer { out in
+                for i in 0..<area.area {
+                    let v = plane + 4 * i
+                    // As `blurred(sigma:)`: alpha first, no premultiplied channel above it.
+                    let alpha = UInt32(min(255, max(0, v[3] + 0.5)))
+                    let r = min(UInt32(min(255, max(0, v[0] + 0.5))), alpha)
+                    let g = min(UInt32(min(255, max(0, v[1] + 0.5))), alpha)
+                    let bl = min(UInt32(min(255, max(0, v[2] + 0.5))), alpha)
+                    out[i] = r | g << 8 | bl << 16 | alpha << 24
+                }
+            }
+            result = Pixmap(bounds: area, pixels: px)
+        }
+        return result
+    }
+}

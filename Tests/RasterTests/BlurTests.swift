@@ -25,4 +25,51 @@ final class BlurTests: XCTestCase {
         XCTAssertEqual(Double(edge.r), Double(edge.a) * 0xC0 / 255, accuracy: 1)
         XCTAssertEqual(Double(edge.g), Double(edge.a) * 0x80 / 255, accuracy: 1)
     }
+
+    /// Pseudo-random pixels (premultiplied: every channel at or below its alpha), some rows transparent.
+    private func noise(_ bounds: IntRect, seed: UInt64) -> Pixmap {
+        var state = seed
+        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var px = Pixmap(bounds: bounds)
+        for i in 0..<px.pixels.count {
+            if (i / bounds.width) % 7 == 3 { continue }
+            let a = next() % 256
+            px.pixels[i] = (next() % (a + 1)) | (next() % (a + 1)) << 8 | (next() % (a + 1)) << 16 | a << 24
+        }
+        return px
+    }
+
+    /// The blur computed only in a region (transposed passes, eight lanes at a time) is bit for bit the
+    /// whole blur there: odd and even box widths, odd sizes, regions inside, across and outside the result.
+    func testRegionBlurEqualsTheWholeBlurBitForBit() {
+        let image = noise(IntRect(x: -3, y: 5, width: 37, height: 29), seed: 7)
+        let sources = [image.bounds, IntRect(x: 2, y: 9, width: 19, height: 13), IntRect(x: -10, y: 0, width: 20, height: 50)]
+        // σ 1 and 3: even boxes (2, 6); 1.5 and 2.5: odd ones (3, 5); 0.5: no blur at all.
+        for sigma in [1.0, 1.5, 2.5, 3.0, 0.5] {
+            for source in sources {
+                let crop = image.cropped(to: source)
+                let wholeAlpha = crop.alphaMask().blurred(sigma: sigma)
+                let whole = crop.blurred(sigma: sigma)
+                let g = wholeAlpha.bounds
+                let regions = [g, IntRect(x: g.x + 3, y: g.y + 5, width: 11, height: 9),
+                               IntRect(x: g.x - 4, y: g.maxY - 6, width: g.width / 2 + 1, height: 20),
+                               IntRect(x: g.maxX - 1, y: g.y, width: 5, height: 1),
+                               IntRect(x: g.x, y: g.y + 5, width: 2, height: 8),
+                               IntRect(x: g.x + 7, y: g.y - 30, width: 3, height: 31)]
+                for region in regions {
+                    let alpha = image.blurredAlpha(of: source, sigma: sigma, within: region)
+                    let rgba = image.blurred(of: source, sigma: sigma, within: region)
+                    let area = region.intersection(g)
+                    XCTAssertEqual(alpha.bounds, area, "σ \(sigma) source \(source) region \(region)")
+                    XCTAssertEqual(rgba.bounds, area, "σ \(sigma) source \(source) region \(region)")
+                    for y in area.y..<area.maxY {
+                        for x in area.x..<area.maxX {
+                            XCTAssertEqual(alpha.value(x: x, y: y), wholeAlpha.value(x: x, y: y), "σ \(sigma) at \(x), \(y)")
+                            XCTAssertEqual(rgba.pixel(x: x, y: y), whole.pixel(x: x, y: y), "σ \(sigma) at \(x), \(y)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
