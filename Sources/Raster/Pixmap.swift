@@ -169,20 +169,52 @@ extension Pixmap {
     /// The matrix is linear, so it applies to premultiplied channels as they are; results stay within alpha.
     public mutating func saturate(_ factor: Float) {
         let k = max(-64, min(64, factor))
-        let weights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
+        // A blurred backdrop repeats its colors: a run of one color is converted once, and other colors
+        // are remembered in a small direct-mapped table (key << 32 | result; 0 is empty, never a key here).
+        let bits = 13
+        var table = [UInt64](repeating: 0, count: 1 << bits)
         pixels.withUnsafeMutableBufferPointer { px in
-            for i in 0..<px.count {
-                let c = px[i]
-                // Opaque grey and transparent pixels are left as they are by any factor.
-                if c >> 24 == 0 { continue }
-                let v = SIMD4<Float>(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), 0)
-                let luma = (v * weights).sum()
-                let a = Float(c >> 24)
-                let out = SIMD4<Float>(repeating: luma) + k * (v - SIMD4<Float>(repeating: luma)) + 0.5
-                // Scalar conversions: the SIMD ones are generic and slow. Clamped to 0...alpha first.
-                @inline(__always) func byte(_ f: Float) -> UInt32 { UInt32(Int32(min(a + 0.49, max(0, f)))) }
-                px[i] = byte(out[0]) | byte(out[1]) << 8 | byte(out[2]) << 16 | (c & 0xFF00_0000)
+            table.withUnsafeMutableBufferPointer { table in
+                var last: UInt32 = 0, lastOut: UInt32 = 0
+                for i in 0..<px.count {
+                    let c = px[i]
+                    if c == last { px[i] = lastOut; continue }
+                    // Opaque grey and transparent pixels are left as they are by any factor.
+                    if c >> 24 == 0 { continue }
+                    let slot = Int((c &* 0x9E37_79B1) >> UInt32(32 - bits))
+                    let entry = table[slot]
+                    let out: UInt32
+                    if UInt32(truncatingIfNeeded: entry >> 32) == c {
+                        out = UInt32(truncatingIfNeeded: entry)
+                    } else {
+                        out = Self.saturated(c, k)
+                        table[slot] = UInt64(c) << 32 | UInt64(out)
+                    }
+                    px[i] = out
+                    last = c; lastOut = out
+                }
             }
+        }
+    }
+
+    /// One pixel of `saturate` (alpha above 0), `k` already clamped.
+    @inline(__always)
+    static func saturated(_ c: UInt32, _ k: Float) -> UInt32 {
+        let weights = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
+        let v = SIMD4<Float>(Float(c & 0xFF), Float((c >> 8) & 0xFF), Float((c >> 16) & 0xFF), 0)
+        let luma = (v * weights).sum()
+        let a = Float(c >> 24)
+        let out = SIMD4<Float>(repeating: luma) + k * (v - SIMD4<Float>(repeating: luma)) + 0.5
+        // Scalar conversions: the SIMD ones are generic and slow. Clamped to 0...alpha first.
+        @inline(__always) func byte(_ f: Float) -> UInt32 { UInt32(Int32(min(a + 0.49, max(0, f)))) }
+        return byte(out[0]) | byte(out[1]) << 8 | byte(out[2]) << 16 | (c & 0xFF00_0000)
+    }
+
+    /// `saturate` without the table: every pixel converted (the reference the tests compare with).
+    mutating func saturateEachPixel(_ factor: Float) {
+        let k = max(-64, min(64, factor))
+        pixels.withUnsafeMutableBufferPointer { px in
+            for i in 0..<px.count where px[i] >> 24 != 0 { px[i] = Self.saturated(px[i], k) }
         }
     }
 
