@@ -304,10 +304,11 @@ struct RegionBlur {
         defer { a.deallocate(); b.deallocate(); acc.deallocate() }
 
         if nr > 0 {
-            // The source, transposed, as floats; the columns left and right of it are zero.
-            a.update(repeating: 0, count: columns[0] * tLanes)
-            // (A region near the left edge may need no source column at all.)
+            // The source, transposed, as floats; the columns left and right of it are zero (only those are
+            // cleared: the source's are all written). A region near the left edge may need no source column.
             let x1 = max(pad, min(columns[0], pad + source.width))
+            a.update(repeating: 0, count: min(pad, columns[0]) * tLanes)
+            (a + x1 * tLanes).update(repeating: 0, count: max(0, columns[0] - x1) * tLanes)
             image.pixels.withUnsafeBufferPointer { px in
                 let base = px.baseAddress!, iw = image.bounds.width
                 for y in r0..<r1 {
@@ -331,7 +332,8 @@ struct RegionBlur {
             }
             // Back to rows, the region's columns only; rows outside the source are zero.
             let t = src, out = dst
-            out.update(repeating: 0, count: rows[0] * pLanes)
+            out.update(repeating: 0, count: r0 * pLanes)
+            (out + r1 * pLanes).update(repeating: 0, count: (rows[0] - r1) * pLanes)
             for x in rx0..<rx1 {
                 let from = t + x * tLanes, to = out + (x - rx0) * ch
                 if ch == 1 {
