@@ -158,7 +158,12 @@ public struct LayerRenderer {
         // blur reaches across the window's edge).
         try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window), culls: culls)
         let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
-        if shadow { drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip) }
+        if shadow {
+            // At full opacity and without a clip mask the group replaces every pixel where it is opaque: the
+            // shadow need not be blended there.
+            drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip,
+                       coveredBy: opacity == 255 && clip.mask == nil ? group : nil)
+        }
         target.composite(group, opacity: opacity, clip: clip)
     }
 
@@ -368,7 +373,7 @@ public struct LayerRenderer {
     /// The shadow is the layer's composited alpha, blurred, offset and tinted. shadowOffset and shadowRadius
     /// are in the layer's own space: they are mapped with the layer's local stretch at its anchor.
     private func drawShadow(of group: Pixmap, layer: Layer, map: ProjectiveTransform, opacity: Double,
-                            into target: inout Pixmap, clip: Clip) {
+                            into target: inout Pixmap, clip: Clip, coveredBy cover: Pixmap? = nil) {
         let (offset, stretch) = Self.shadowGeometry(layer: layer, map: map)
         // Sketch and Figma export blur = 2 × shadowRadius and CSS uses σ = blur / 2, so σ = shadowRadius.
         let sigma = layer.shadowRadius * stretch
@@ -381,6 +386,7 @@ public struct LayerRenderer {
         var alpha = group.blurredAlpha(of: group.bounds, sigma: sigma,
                                        within: IntRect(x: written.x - dx, y: written.y - dy, width: written.width, height: written.height))
         alpha.bounds = IntRect(x: alpha.bounds.x + dx, y: alpha.bounds.y + dy, width: alpha.bounds.width, height: alpha.bounds.height)
+        if let cover { alpha.clear(whereOpaque: cover) }
         let color = premultiplied(layer.shadowColor, opacity: layer.shadowOpacity * opacity)
         target.fill(alpha, paint: .solid(color), clip: clip)
     }

@@ -72,6 +72,21 @@ public struct Mask: Sendable {
         guard x >= bounds.x, y >= bounds.y, x < bounds.maxX, y < bounds.maxY else { return 0 }
         return data[(y - bounds.y) * bounds.width + (x - bounds.x)]
     }
+    /// Coverage 0 wherever `image` is opaque (pixels an opaque image drawn over will replace anyway).
+    public mutating func clear(whereOpaque image: Pixmap) {
+        let area = bounds.intersection(image.bounds), b = bounds, ib = image.bounds
+        guard !area.isEmpty else { return }
+        image.pixels.withUnsafeBufferPointer { px in
+            data.withUnsafeMutableBufferPointer { m in
+                for y in area.y..<area.maxY {
+                    let src = px.baseAddress! + (y - ib.y) * ib.width - ib.x
+                    let dst = m.baseAddress! + (y - b.y) * b.width - b.x
+                    for x in area.x..<area.maxX where src[x] >= 0xFF00_0000 { dst[x] = 0 }
+                }
+            }
+        }
+    }
+
     /// Sum of coverage in pixels (each pixel 0...1).
     public var coveredArea: Double { Double(data.reduce(0) { $0 + Int($1) }) / 255 }
 }
