@@ -205,6 +205,15 @@ struct QuantizeMapper {
         return search.nearest(key)
     }
 
+    /// `nearest(key)`, found faster from `guess`, a palette index likely to be the answer (any index is
+    /// correct: the guess only shortens the search).
+    func nearest(_ key: UInt32, guess: Int) -> (index: Int, distance: Int32) {
+        let e = exact(key)
+        if e >= 0 { return (e, 0) }
+        guard !colors.isEmpty else { return (0, .max) }
+        return search.nearest(key, guess: guess)
+    }
+
     /// `nearest(key)`, remembered for the next time `key` is asked.
     func cachedNearest(_ key: UInt32) -> (index: Int, distance: Int32) {
         search.cachedAnswer(key) { nearest($0) }
@@ -227,6 +236,10 @@ final class QuantizeNearestSearch {
     /// Per sum 0...2295, the first place in sum order whose sum is not below it: where a query starts.
     private let starts: UnsafeMutablePointer<Int16>
     private static let sumLimit = 3 * 255 + 4 * 255 + 2 * 255
+    /// By palette index: the place in sum order, and the distance to the nearest other entry (-1: not
+    /// computed yet), which decides when a guess is the answer without a search.
+    private let places: UnsafeMutablePointer<Int32>
+    private let separation: UnsafeMutablePointer<Int32>
     /// Open-addressed answers by key (0: empty; keys asked are opaque, never 0): index << 32 | distance.
     private var cacheKeys: UnsafeMutablePointer<UInt32>?
     private var cacheValues: UnsafeMutablePointer<UInt64>?
@@ -239,6 +252,9 @@ final class QuantizeNearestSearch {
         channels = .allocate(capacity: max(1, count))
         indices = .allocate(capacity: max(1, count))
         starts = .allocate(capacity: Self.sumLimit + 1)
+        places = .allocate(capacity: max(1, count))
+        separation = .allocate(capacity: max(1, count))
+        separation.initialize(repeating: -1, count: max(1, count))
         // Sort (sum, index) pairs packed in one integer: no ties, no closure.
         var order = colors.enumerated().map { i, c in UInt64(Self.sum(c)) << 32 | UInt64(i) }
         order.sort()
@@ -247,6 +263,7 @@ final class QuantizeNearestSearch {
             sums[k] = Int32(o >> 32)
             channels[k] = SIMD4(Int32(c & 0xFF), Int32((c >> 8) & 0xFF), Int32((c >> 16) & 0xFF), 0)
             indices[k] = Int32(i)
+            places[i] = Int32(k)
         }
         var k = 0
         for s in 0...Self.sumLimit {
@@ -257,6 +274,7 @@ final class QuantizeNearestSearch {
 
     deinit {
         sums.deallocate(); channels.deallocate(); indices.deallocate(); starts.deallocate()
+        places.deallocate(); separation.deallocate()
         cacheKeys?.deallocate(); cacheValues?.deallocate()
     }
 
@@ -267,6 +285,51 @@ final class QuantizeNearestSearch {
 
     /// The nearest entry (lowest index among equals) of a non-empty palette and its `quantizeDistance`.
     func nearest(_ key: UInt32) -> (index: Int, distance: Int32) {
+        scan(key, best: .max, bestIndex: .max)
+    }
+
+    /// `nearest(key)` from a guessed palette index. With D = √distance a metric (a weighted Euclidean
+    /// one), an entry j other than the guess g is at least D(g, j) - D(key, g) from the key; so when
+    /// 4 distance(key, g) < the distance from g to every other entry, g is strictly the nearest. Otherwise
+    /// the search starts with the guess as the best so far, which narrows it at once.
+    func nearest(_ key: UInt32, guess: Int) -> (index: Int, distance: Int32) {
+        let g = Int(places[guess])
+        let c = channels[g]
+        let dr = c.x &- Int32(key & 0xFF), dg = c.y &- Int32((key >> 8) & 0xFF), db = c.z &- Int32((key >> 16) & 0xFF)
+        let d = quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+        var apart = separation[guess]
+        if apart < 0 { apart = separationOf(g); separation[guess] = apart }
+        if 4 * Int64(d) < Int64(apart) { return (guess, d) }
+        return scan(key, best: d, bestIndex: Int32(guess))
+    }
+
+    /// The distance from the entry at place `k` (sum order) to the nearest other entry (Int32.max alone).
+    private func separationOf(_ k: Int) -> Int32 {
+        let c = channels[k], s = sums[k]
+        var best = Int32.max, reach = Int64.max
+        @inline(__always) func consider(_ j: Int) {
+            let o = channels[j]
+            let dr = o.x &- c.x, dg = o.y &- c.y, db = o.z &- c.z
+            let d = quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+            if d < best { best = d; reach = 9 * Int64(d) }
+        }
+        var up = k + 1, down = k - 1
+        while up < count {
+            let ds = Int64(sums[up] &- s)
+            if ds * ds > reach { break }
+            consider(up); up += 1
+        }
+        while down >= 0 {
+            let ds = Int64(s &- sums[down])
+            if ds * ds > reach { break }
+            consider(down); down -= 1
+        }
+        return best
+    }
+
+    /// The nearest entry, the best so far given (an entry and its distance, or Int32.max for none): the scan
+    /// outward in sum order covers every entry that could be nearer or equal.
+    private func scan(_ key: UInt32, best initialBest: Int32, bestIndex initialIndex: Int32) -> (index: Int, distance: Int32) {
         let n = count
         let kr = Int32(key & 0xFF), kg = Int32((key >> 8) & 0xFF), kb = Int32((key >> 16) & 0xFF)
         let s = Int32(Self.sum(key))
@@ -275,9 +338,9 @@ final class QuantizeNearestSearch {
             let dr = c.x &- kr, dg = c.y &- kg, db = c.z &- kb
             return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
         }
-        var best = Int32.max, bestIndex = Int32.max
+        var best = initialBest, bestIndex = initialIndex
         // Entries beyond `reach` (ds² > 9 best) are farther than the best so far.
-        var reach = Int64.max
+        var reach = best == .max ? Int64.max : 9 * Int64(best)
         let start = Int(starts[Int(s)])
         var up = start, down = start - 1
         while up < n {
@@ -365,14 +428,23 @@ enum QuantizeBuilder {
         let clusters = maxColors - palette.count
         guard clusters > 0 else { return palette }
         let tailKeys = tail.map { keys[$0] }, tailCounts = tail.map { counts[$0] }
-        palette += medianCut(keys: tailKeys, counts: tailCounts, boxes: clusters)
-        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3)
+        var boxOf: [Int32] = []
+        palette += medianCut(keys: tailKeys, counts: tailCounts, boxes: clusters, boxOf: &boxOf)
+        // Each color's box is the first guess of its nearest entry.
+        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3,
+               guesses: boxOf.map { Int32(exact.count) + $0 })
         return deduplicated(palette)
     }
 
     /// Splits the colors into `boxes` boxes, always splitting the box with the largest weighted squared error
     /// at the weighted median of its widest (weighted-variance) channel; returns the boxes' weighted means.
     static func medianCut(keys: [UInt32], counts: [Int32], boxes target: Int) -> [UInt32] {
+        var boxOf: [Int32] = []
+        return medianCut(keys: keys, counts: counts, boxes: target, boxOf: &boxOf)
+    }
+
+    /// The same, and per color the index of its box in the result.
+    static func medianCut(keys: [UInt32], counts: [Int32], boxes target: Int, boxOf: inout [Int32]) -> [UInt32] {
         guard !keys.isEmpty else { return [] }
         var order = Array(keys.indices)
         /// A box's colors are `order[start..<end]`; its weight and per-channel sums of c·v and c·v², kept as
@@ -469,6 +541,10 @@ enum QuantizeBuilder {
             boxes[pick] = finished(left)
             boxes.append(finished(other))
         }
+        boxOf = [Int32](repeating: 0, count: keys.count)
+        for (i, b) in boxes.enumerated() {
+            for k in b.start..<b.end { boxOf[order[k]] = Int32(i) }
+        }
         return boxes.map { b in
             let w = Double(b.w)
             let r = UInt32((Double(b.s.x) / w).rounded()), g = UInt32((Double(b.s.y) / w).rounded())
@@ -479,12 +555,18 @@ enum QuantizeBuilder {
 
     /// Lloyd rounds on the entries after `fixed` (exact entries stay): each color goes to its nearest entry,
     /// each cluster entry moves to the weighted mean of its colors.
-    static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int) {
+    /// `guesses` (per key, a palette index, e.g. its median-cut box) only speed up the searches; each
+    /// round's answers are the next round's guesses.
+    static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
+                       guesses: [Int32]? = nil) {
+        var guess = guesses ?? []
         for _ in 0..<rounds {
             let mapper = QuantizeMapper(colors: palette)
             var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
+            if guess.count != keys.count { guess = [Int32](repeating: -1, count: keys.count) }
             for (i, k) in keys.enumerated() {
-                let j = mapper.nearest(k).index
+                let j = guess[i] >= 0 ? mapper.nearest(k, guess: Int(guess[i])).index : mapper.nearest(k).index
+                guess[i] = Int32(j)
                 guard j >= fixed else { continue }
                 let c = Int64(counts[i])
                 sums[j].w += c

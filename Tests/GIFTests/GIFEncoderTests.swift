@@ -290,6 +290,12 @@ final class QuantizeMapperTests: XCTestCase {
                     XCTAssertEqual(found.distance, best)
                     XCTAssertEqual(cached.index, bestIndex)
                     XCTAssertEqual(cached.distance, best)
+                    // From any guess (the answer, a random entry, a duplicate's twin) the same answer.
+                    for guess in [bestIndex, Int(next()) % size, size - 1, 0] {
+                        let guessed = mapper.nearest(key, guess: guess)
+                        XCTAssertEqual(guessed.index, bestIndex, "\(size) colors, key \(String(key, radix: 16)), guess \(guess)")
+                        XCTAssertEqual(guessed.distance, best)
+                    }
                 }
             }
         }
