@@ -27,6 +27,42 @@ struct GIFPaletteMapping {
         }
         error = opaque > 0 ? Double(total) / Double(opaque) : 0
     }
+
+    /// The mapping for `mapper`, a palette that differs from the one `old` was made with (`oldMapper`) only in
+    /// some entries (changed or added): what `init(histogram, mapper:)` gives, without a search for the colors
+    /// whose entry stayed. Removing other entries cannot make one nearer, so the answer is the old one unless
+    /// a changed entry is nearer, or as near at a lower index; the answers are remembered by the mapper.
+    init(updating old: GIFPaletteMapping, from oldMapper: QuantizeMapper, _ histogram: QuantizeHistogram, mapper: QuantizeMapper) {
+        let keys = histogram.keys, counts = histogram.counts
+        let colors = mapper.colors, oldColors = oldMapper.colors
+        var changed = [Bool](repeating: false, count: colors.count)
+        var newEntries: [Int] = []
+        for j in colors.indices where j >= oldColors.count || colors[j] != oldColors[j] { changed[j] = true; newEntries.append(j) }
+        let transparent = UInt8(colors.count)
+        index = [UInt8](repeating: transparent, count: keys.count)
+        color = [UInt32](repeating: 0, count: keys.count)
+        distance = [Int32](repeating: 0, count: keys.count)
+        usage = [Int](repeating: 0, count: colors.count + 1)
+        var total: Int64 = 0, opaque: Int64 = 0
+        mapper.reserveCache(keys.count)
+        for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
+            let key = keys[e]
+            var i = Int(old.index[e]), d = old.distance[e]
+            if changed[i] {
+                (i, d) = mapper.cachedNearest(key)
+            } else {
+                for j in newEntries {
+                    let dj = quantizeDistance(key, colors[j])
+                    if dj < d || (dj == d && j < i) { i = j; d = dj }
+                }
+                mapper.remember(key, (i, d))
+            }
+            index[e] = UInt8(i); color[e] = colors[i]; distance[e] = d
+            total += Int64(d) * Int64(counts[e]); opaque += Int64(counts[e])
+            usage[i] += Int(counts[e])
+        }
+        error = opaque > 0 ? Double(total) / Double(opaque) : 0
+    }
 }
 
 /// A palette in use: its color map (written as a color table), the mapper that finds colors in it, and
@@ -79,7 +115,7 @@ struct GIFPaletteStage {
         if !missing.isEmpty {
             repairedMapper = QuantizeMapper(colors: Self.repair(current, adding: missing, keeping: top.map { keys[$0] },
                                                                 usage: mapping.usage))
-            repaired = GIFPaletteMapping(histogram, mapper: repairedMapper)
+            repaired = GIFPaletteMapping(updating: mapping, from: current.mapper, histogram, mapper: repairedMapper)
         }
         if repaired.error <= limit {
             return try install(repairedMapper, repaired, baseError: current.baseError)

@@ -219,6 +219,11 @@ struct QuantizeMapper {
         search.cachedAnswer(key) { nearest($0) }
     }
 
+    /// Remembers `answer` as `nearest(key)`'s (found otherwise), unless an answer is remembered already.
+    func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
+        _ = search.cachedAnswer(key) { _ in answer }
+    }
+
     /// Room in the cache for `count` answers (a fresh mapper then does not grow it step by step).
     func reserveCache(_ count: Int) { search.reserveCache(count) }
 }
