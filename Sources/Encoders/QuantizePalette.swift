@@ -451,7 +451,10 @@ enum QuantizeBuilder {
     /// The same, and per color the index of its box in the result.
     static func medianCut(keys: [UInt32], counts: [Int32], boxes target: Int, boxOf: inout [Int32]) -> [UInt32] {
         guard !keys.isEmpty else { return [] }
-        var order = Array(keys.indices)
+        /// A color's key, count and number, moved together: the passes over a box read them in order.
+        struct Color { var key: UInt32, count: Int32, e: Int32 }
+        var order = keys.indices.map { Color(key: keys[$0], count: counts[$0], e: Int32($0)) }
+        var right = order
         /// A box's colors are `order[start..<end]`; its weight and per-channel sums of c·v and c·v², kept as
         /// integers (exact, so a box split off its parent has the parent's sums minus its sibling's).
         struct Box {
@@ -463,14 +466,6 @@ enum QuantizeBuilder {
         let weights = (Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB))
         @inline(__always) func channels(_ k: UInt32) -> SIMD3<Int64> {
             SIMD3(Int64(k & 0xFF), Int64((k >> 8) & 0xFF), Int64((k >> 16) & 0xFF))
-        }
-        func summed(_ start: Int, _ end: Int) -> Box {
-            var b = Box(start: start, end: end)
-            for i in start..<end {
-                let e = order[i], c = Int64(counts[e]), v = channels(keys[e])
-                b.w += c; b.s &+= c &* v; b.q &+= c &* v &* v
-            }
-            return b
         }
         /// The box's weighted squared error and widest channel, from its sums (the same Doubles a float
         /// accumulation of these integers gives: every partial sum is exact).
@@ -494,61 +489,80 @@ enum QuantizeBuilder {
         // prefix of that order holding half the weight. Only the prefix as a set matters, so colors are
         // bucketed by channel value and only the bucket where the half falls is sorted, by key.
         var bucketWeight = [Int64](repeating: 0, count: 256), bucketSize = [Int](repeating: 0, count: 256)
-        var inBucket: [UInt64] = [], right: [Int] = []
+        var inBucket: [UInt64] = []
         var inPrefix = [Bool](repeating: false, count: keys.count)
-        var boxes = [finished(summed(0, keys.count))]
-        while boxes.count < target {
-            var pick = -1
-            for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
-            guard pick >= 0 else { break }
-            let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
-            for v in 0..<256 { bucketWeight[v] = 0; bucketSize[v] = 0 }
-            for i in box.start..<box.end {
-                let e = order[i], v = Int((keys[e] >> shift) & 0xFF)
-                bucketWeight[v] += Int64(counts[e]); bucketSize[v] += 1
+        var boxes: [Box] = []
+        order.withUnsafeMutableBufferPointer { orderBuffer in
+            right.withUnsafeMutableBufferPointer { rightBuffer in
+                bucketWeight.withUnsafeMutableBufferPointer { bw in
+                    bucketSize.withUnsafeMutableBufferPointer { bs in
+                        inPrefix.withUnsafeMutableBufferPointer { inPrefix in
+                            let order = orderBuffer.baseAddress!, rest = rightBuffer.baseAddress!
+                            let bw = bw.baseAddress!, bs = bs.baseAddress!
+                            func summed(_ start: Int, _ end: Int) -> Box {
+                                var b = Box(start: start, end: end)
+                                for i in start..<end {
+                                    let c = Int64(order[i].count), v = channels(order[i].key)
+                                    b.w += c; b.s &+= c &* v; b.q &+= c &* v &* v
+                                }
+                                return b
+                            }
+                            boxes = [finished(summed(0, keys.count))]
+                            while boxes.count < target {
+                                var pick = -1
+                                for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
+                                guard pick >= 0 else { break }
+                                let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
+                                bw.update(repeating: 0, count: 256); bs.update(repeating: 0, count: 256)
+                                for i in box.start..<box.end {
+                                    let v = Int((order[i].key >> shift) & 0xFF)
+                                    bw[v] += Int64(order[i].count); bs[v] += 1
+                                }
+                                let total = box.w
+                                var acc: Int64 = 0, before = 0, v = 0
+                                while v < 255 && 2 * (acc + bw[v]) < total { acc += bw[v]; before += bs[v]; v += 1 }
+                                inBucket.removeAll(keepingCapacity: true)
+                                for i in box.start..<box.end where Int((order[i].key >> shift) & 0xFF) == v {
+                                    inBucket.append(UInt64(order[i].key & 0xFF_FFFF) << 32 | UInt64(order[i].e))
+                                }
+                                inBucket.sort()
+                                var taken = 0
+                                for item in inBucket {
+                                    acc += Int64(counts[Int(item & 0xFFFF_FFFF)]); taken += 1
+                                    if 2 * acc >= total { break }
+                                }
+                                // The prefix leaves at least one color for the other box, as splitting the sorted box did.
+                                let prefix = min(before + taken, n - 1)
+                                let fromBucket = prefix - before
+                                for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = true }
+                                var write = box.start, later = 0
+                                for i in box.start..<box.end {
+                                    let c = order[i], cv = Int((c.key >> shift) & 0xFF)
+                                    if cv < v || (cv == v && inPrefix[Int(c.e)]) { order[write] = c; write += 1 } else { rest[later] = c; later += 1 }
+                                }
+                                for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = false }
+                                (order + write).update(from: rest, count: later)
+                                let split = box.start + prefix
+                                // Sum the smaller side; the other is the rest of the parent.
+                                var left: Box, other: Box
+                                if prefix <= n - prefix {
+                                    left = summed(box.start, split)
+                                    other = Box(start: split, end: box.end, w: box.w - left.w, s: box.s &- left.s, q: box.q &- left.q)
+                                } else {
+                                    other = summed(split, box.end)
+                                    left = Box(start: box.start, end: split, w: box.w - other.w, s: box.s &- other.s, q: box.q &- other.q)
+                                }
+                                boxes[pick] = finished(left)
+                                boxes.append(finished(other))
+                            }
+                        }
+                    }
+                }
             }
-            let total = box.w
-            var acc: Int64 = 0, before = 0, v = 0
-            while v < 255 && 2 * (acc + bucketWeight[v]) < total { acc += bucketWeight[v]; before += bucketSize[v]; v += 1 }
-            inBucket.removeAll(keepingCapacity: true)
-            for i in box.start..<box.end {
-                let e = order[i], k = keys[e]
-                if Int((k >> shift) & 0xFF) == v { inBucket.append(UInt64(k & 0xFF_FFFF) << 32 | UInt64(e)) }
-            }
-            inBucket.sort()
-            var taken = 0
-            for item in inBucket {
-                acc += Int64(counts[Int(item & 0xFFFF_FFFF)]); taken += 1
-                if 2 * acc >= total { break }
-            }
-            // The prefix leaves at least one color for the other box, as splitting the sorted box did.
-            let prefix = min(before + taken, n - 1)
-            let fromBucket = prefix - before
-            for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = true }
-            right.removeAll(keepingCapacity: true)
-            var write = box.start
-            for i in box.start..<box.end {
-                let e = order[i], cv = Int((keys[e] >> shift) & 0xFF)
-                if cv < v || (cv == v && inPrefix[e]) { order[write] = e; write += 1 } else { right.append(e) }
-            }
-            for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = false }
-            for e in right { order[write] = e; write += 1 }
-            let split = box.start + prefix
-            // Sum the smaller side; the other is the rest of the parent.
-            var left: Box, other: Box
-            if prefix <= n - prefix {
-                left = summed(box.start, split)
-                other = Box(start: split, end: box.end, w: box.w - left.w, s: box.s &- left.s, q: box.q &- left.q)
-            } else {
-                other = summed(split, box.end)
-                left = Box(start: box.start, end: split, w: box.w - other.w, s: box.s &- other.s, q: box.q &- other.q)
-            }
-            boxes[pick] = finished(left)
-            boxes.append(finished(other))
         }
         boxOf = [Int32](repeating: 0, count: keys.count)
         for (i, b) in boxes.enumerated() {
-            for k in b.start..<b.end { boxOf[order[k]] = Int32(i) }
+            for k in b.start..<b.end { boxOf[Int(order[k].e)] = Int32(i) }
         }
         return boxes.map { b in
             let w = Double(b.w)

@@ -1,0 +1,78 @@
+@testable import Encoders
+import XCTest
+
+/// Median cut as written (records moved together, colors bucketed by channel value) against its plain
+/// definition: the box of largest weighted error splits at the weighted median of its widest channel in the
+/// order (channel value, key), found by sorting the box.
+final class MedianCutTests: XCTestCase {
+    private func plainMedianCut(keys: [UInt32], counts: [Int32], boxes target: Int) -> (colors: [UInt32], boxOf: [Int32]) {
+        var boxes: [[Int]] = [Array(keys.indices)]
+        func sums(_ box: [Int]) -> (w: Int64, s: [Int64], q: [Int64]) {
+            var w: Int64 = 0, s: [Int64] = [0, 0, 0], q: [Int64] = [0, 0, 0]
+            for e in box {
+                let c = Int64(counts[e])
+                w += c
+                for ch in 0..<3 { let v = Int64((keys[e] >> UInt32(8 * ch)) & 0xFF); s[ch] += c * v; q[ch] += c * v * v }
+            }
+            return (w, s, q)
+        }
+        func errorAndAxis(_ box: [Int]) -> (Double, Int) {
+            let (w, s, q) = sums(box)
+            let weights = [Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB)]
+            var total = 0.0, axis = 0, widest = -1.0
+            for ch in 0..<3 {
+                let sse = max(0, Double(q[ch]) - Double(s[ch]) * Double(s[ch]) / Double(w)) * weights[ch]
+                total += sse
+                if sse > widest { widest = sse; axis = ch }
+            }
+            return (box.count > 1 ? total : -1, axis)
+        }
+        while boxes.count < target {
+            var pick = -1, best = 0.0
+            for (i, b) in boxes.enumerated() {
+                let e = errorAndAxis(b).0
+                if e > 0 && (pick < 0 || e > best) { pick = i; best = e }
+            }
+            guard pick >= 0 else { break }
+            let axis = errorAndAxis(boxes[pick]).1, shift = UInt32(8 * axis)
+            let sorted = boxes[pick].sorted {
+                let a = ($0 >> 0, (keys[$0] >> shift) & 0xFF, keys[$0] & 0xFF_FFFF), b = ($1 >> 0, (keys[$1] >> shift) & 0xFF, keys[$1] & 0xFF_FFFF)
+                return a.1 != b.1 ? a.1 < b.1 : (a.2 != b.2 ? a.2 < b.2 : a.0 < b.0)
+            }
+            let total = sums(sorted).w
+            var acc: Int64 = 0, m = 0
+            while m < sorted.count { acc += Int64(counts[sorted[m]]); m += 1; if 2 * acc >= total { break } }
+            m = min(m, sorted.count - 1)
+            boxes[pick] = Array(sorted[..<m])
+            boxes.append(Array(sorted[m...]))
+        }
+        var boxOf = [Int32](repeating: 0, count: keys.count)
+        for (i, b) in boxes.enumerated() { for e in b { boxOf[e] = Int32(i) } }
+        let colors = boxes.map { b -> UInt32 in
+            let (w, s, _) = sums(b)
+            let r = UInt32((Double(s[0]) / Double(w)).rounded()), g = UInt32((Double(s[1]) / Double(w)).rounded())
+            let bl = UInt32((Double(s[2]) / Double(w)).rounded())
+            return 0xFF00_0000 | bl << 16 | g << 8 | r
+        }
+        return (colors, boxOf)
+    }
+
+    func testMedianCutMatchesSortingEachBox() {
+        var state: UInt64 = 17
+        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        for (size, boxes) in [(1, 5), (40, 7), (600, 223), (3000, 223)] {
+            var seen = Set<UInt32>(), keys: [UInt32] = []
+            while keys.count < size {
+                // Clustered channels, so values repeat within a channel and buckets hold many colors.
+                let k = 0xFF00_0000 | (next() % 24) << 16 | (next() % 200) << 8 | (next() % 7) * 30
+                if seen.insert(k).inserted { keys.append(k) }
+            }
+            let counts = keys.map { _ in Int32(1 + next() % 50) }
+            var boxOf: [Int32] = []
+            let colors = QuantizeBuilder.medianCut(keys: keys, counts: counts, boxes: boxes, boxOf: &boxOf)
+            let plain = plainMedianCut(keys: keys, counts: counts, boxes: boxes)
+            XCTAssertEqual(colors, plain.colors, "\(size) colors")
+            XCTAssertEqual(boxOf, plain.boxOf, "\(size) colors")
+        }
+    }
+}
