@@ -43,7 +43,7 @@ final class GIFScreen {
         let entries = entries, w = width
         renumbered = true
         guard let previous, previous.count == frame.pixels.count else {
-            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries, width: w) }
             flatIsCurrent = false
             return .all
         }
@@ -53,7 +53,7 @@ final class GIFScreen {
         if rows.isEmpty { renumbered = false; return .none }
         let changedCount = rows.reduce(0) { $0 + $1.count }
         if 2 * changedCount > height {
-            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries, width: w) }
             return .all
         }
         frame.pixels.withUnsafeBufferPointer { cur in
@@ -64,7 +64,7 @@ final class GIFScreen {
         renumbered = false
         if 2 * histogram.liveCount < histogram.keys.count {
             // Mostly departed colors: count afresh (the entries' equalities, and so the flat areas, stay).
-            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries) }
+            frame.pixels.withUnsafeBufferPointer { histogram.count($0, entries: entries, width: w) }
             renumbered = true
         }
         return .rows(rows)

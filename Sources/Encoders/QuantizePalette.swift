@@ -46,8 +46,10 @@ struct QuantizeHistogram {
     private var table: [Int32] = []
     private var shift: UInt32 = 32
 
-    /// Counts `pixels` and writes each pixel's entry number to `entries`.
-    mutating func count(_ pixels: UnsafeBufferPointer<UInt32>, entries: UnsafeMutableBufferPointer<Int32>) {
+    /// Counts `pixels` and writes each pixel's entry number to `entries`. Given the row `width`, a run that
+    /// starts under a pixel of its color takes that pixel's entry without a lookup (the one above was
+    /// numbered first, so entries are numbered as without it).
+    mutating func count(_ pixels: UnsafeBufferPointer<UInt32>, entries: UnsafeMutableBufferPointer<Int32>, width: Int = 0) {
         keys.removeAll(keepingCapacity: true)
         counts.removeAll(keepingCapacity: true)
         if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
@@ -56,7 +58,7 @@ struct QuantizeHistogram {
         while i < n {
             // Flat UI is mostly long runs of one color: one hash lookup a run.
             let p = pixels[i]
-            let e = entry(for: quantizeKey(p))
+            let e = width > 0 && i >= width && pixels[i - width] == p ? entries[i - width] : entry(for: quantizeKey(p))
             var end = i + 1
             // Eight pixels a step while the run lasts, then one at a time.
             let same = SIMD8<UInt32>(repeating: p)
