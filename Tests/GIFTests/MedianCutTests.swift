@@ -76,3 +76,53 @@ final class MedianCutTests: XCTestCase {
         }
     }
 }
+
+/// Refinement as written (each color's search starting from a guess) against plain Lloyd rounds with a full
+/// scan per color.
+final class RefineTests: XCTestCase {
+    private func plainRefine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int) {
+        for _ in 0..<rounds {
+            var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
+            for (i, k) in keys.enumerated() {
+                var best = Int32.max, j = -1
+                for (m, c) in palette.enumerated() where quantizeDistance(k, c) < best { best = quantizeDistance(k, c); j = m }
+                guard j >= fixed else { continue }
+                let c = Int64(counts[i])
+                sums[j].w += c
+                sums[j].r += c * Int64(k & 0xFF); sums[j].g += c * Int64((k >> 8) & 0xFF); sums[j].b += c * Int64((k >> 16) & 0xFF)
+            }
+            var moved = false
+            for j in fixed..<palette.count where sums[j].w > 0 {
+                let w = sums[j].w, h = w / 2
+                let c = 0xFF00_0000 | UInt32((sums[j].b + h) / w) << 16 | UInt32((sums[j].g + h) / w) << 8 | UInt32((sums[j].r + h) / w)
+                if c != palette[j] { palette[j] = c; moved = true }
+            }
+            if !moved { break }
+        }
+    }
+
+    func testRefineMatchesPlainLloydRounds() {
+        var state: UInt64 = 29
+        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        for (size, entries, fixed) in [(300, 12, 3), (2000, 30, 5), (4000, 223, 32), (500, 40, 0)] {
+            var seen = Set<UInt32>(), keys: [UInt32] = []
+            while keys.count < size {
+                let k = 0xFF00_0000 | (next() % 40) << 16 | (next() % 90) << 8 | next() % 60
+                if seen.insert(k).inserted { keys.append(k) }
+            }
+            let counts = keys.map { _ in Int32(1 + next() % 30) }
+            // Entries among the colors, some equal (ties), and random guesses.
+            var start = (0..<entries).map { _ in keys[Int(next()) % keys.count] }
+            start[entries - 1] = start[entries / 2]
+            let guesses = keys.map { _ in Int32(next() % UInt32(entries)) }
+            for rounds in [1, 2, 3, 6] {
+                var plain = start, fast = start, guessed = start
+                plainRefine(&plain, fixed: fixed, keys: keys, counts: counts, rounds: rounds)
+                QuantizeBuilder.refine(&fast, fixed: fixed, keys: keys, counts: counts, rounds: rounds)
+                QuantizeBuilder.refine(&guessed, fixed: fixed, keys: keys, counts: counts, rounds: rounds, guesses: guesses)
+                XCTAssertEqual(fast, plain, "\(size) colors, \(entries) entries, \(rounds) rounds")
+                XCTAssertEqual(guessed, plain, "\(size) colors, \(entries) entries, \(rounds) rounds, guessed")
+            }
+        }
+    }
+}
