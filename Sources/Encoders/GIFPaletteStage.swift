@@ -9,7 +9,8 @@ struct GIFPaletteMapping {
     /// Pixels per palette entry: the least used entries are the first to give way to missing colors.
     var usage: [Int]
 
-    init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper) {
+    /// `guesses`: per entry, a palette index likely nearest (-1: none); they only shorten the searches.
+    init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper, guesses: [Int32] = []) {
         let keys = histogram.keys, counts = histogram.counts
         let transparent = UInt8(mapper.colors.count)
         index = [UInt8](repeating: transparent, count: keys.count)
@@ -20,7 +21,7 @@ struct GIFPaletteMapping {
         mapper.reserveCache(keys.count)
         // Colors no longer in the frame (count 0, see `QuantizeHistogram.update`) are not mapped.
         for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
-            let (i, d) = mapper.cachedNearest(keys[e])
+            let (i, d) = e < guesses.count ? mapper.cachedNearest(keys[e], guess: Int(guesses[e])) : mapper.cachedNearest(keys[e])
             index[e] = UInt8(i); color[e] = mapper.colors[i]; distance[e] = d
             total += Int64(d) * Int64(counts[e]); opaque += Int64(counts[e])
             usage[i] += Int(counts[e])
@@ -134,10 +135,11 @@ struct GIFPaletteStage {
 
     /// A palette built from the frame alone.
     private func rebuilt(for histogram: QuantizeHistogram) -> (QuantizeMapper, GIFPaletteMapping) {
+        var guesses: [Int32] = []
         let colors = QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts,
-                                           maxColors: Self.maxColors, exactCount: Self.exactColors)
+                                           maxColors: Self.maxColors, exactCount: Self.exactColors, guesses: &guesses)
         let mapper = QuantizeMapper(colors: colors)
-        return (mapper, GIFPaletteMapping(histogram, mapper: mapper))
+        return (mapper, GIFPaletteMapping(histogram, mapper: mapper, guesses: guesses))
     }
 
     /// The palette's colors with the `missing` frequent colors added: in free slots, then over the least used

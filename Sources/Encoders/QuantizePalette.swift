@@ -221,6 +221,11 @@ struct QuantizeMapper {
         search.cachedAnswer(key) { nearest($0) }
     }
 
+    /// The same, a search (if one is needed) starting from `guess` (a palette index, or -1 for none).
+    func cachedNearest(_ key: UInt32, guess: Int) -> (index: Int, distance: Int32) {
+        guess < 0 ? cachedNearest(key) : search.cachedAnswer(key) { nearest($0, guess: guess) }
+    }
+
     /// Remembers `answer` as `nearest(key)`'s (found otherwise), unless an answer is remembered already.
     func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
         _ = search.cachedAnswer(key) { _ in answer }
@@ -423,6 +428,14 @@ enum QuantizeBuilder {
     /// frequent colors verbatim (flat fills must come out exact), the remaining slots median-cut clusters of
     /// the other colors weighted by count, refined by a few k-means rounds.
     static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int) -> [UInt32] {
+        var guesses: [Int32] = []
+        return build(keys: keys, counts: counts, maxColors: maxColors, exactCount: exactCount, guesses: &guesses)
+    }
+
+    /// The same, and per entry of `keys` a guess of its nearest palette entry (-1: none): for the tail,
+    /// its answer in the last refinement round (exact colors are found without a guess).
+    static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int, guesses: inout [Int32]) -> [UInt32] {
+        guesses = []
         let opaque = keys.indices.filter { keys[$0] != 0 && counts[$0] > 0 }
         if opaque.count <= maxColors {
             return quantizeTop(opaque.count, of: keys, counts: counts).map { keys[$0] }
@@ -438,9 +451,17 @@ enum QuantizeBuilder {
         var boxOf: [Int32] = []
         palette += medianCut(keys: tailKeys, counts: tailCounts, boxes: clusters, boxOf: &boxOf)
         // Each color's box is the first guess of its nearest entry.
-        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3,
-               guesses: boxOf.map { Int32(exact.count) + $0 })
-        return deduplicated(palette)
+        var answers = boxOf.map { Int32(exact.count) + $0 }
+        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3, answers: &answers)
+        // Duplicates dropped, first copies kept in order (a cluster can land on an exact color); the answers
+        // follow their entries (a duplicate to its first copy).
+        var firstIndex: [UInt32: Int32] = [:], newIndex = [Int32](repeating: 0, count: palette.count), out: [UInt32] = []
+        for (j, c) in palette.enumerated() {
+            if let k = firstIndex[c] { newIndex[j] = k } else { firstIndex[c] = Int32(out.count); newIndex[j] = Int32(out.count); out.append(c) }
+        }
+        guesses = [Int32](repeating: -1, count: keys.count)
+        for (t, e) in tail.enumerated() { guesses[e] = newIndex[Int(answers[t])] }
+        return out
     }
 
     /// Splits the colors into `boxes` boxes, always splitting the box with the largest weighted squared error
@@ -580,7 +601,13 @@ enum QuantizeBuilder {
     /// round's answers are the next round's guesses.
     static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
                        guesses: [Int32]? = nil) {
-        var guess = guesses ?? []
+        var answers = guesses ?? []
+        refine(&palette, fixed: fixed, keys: keys, counts: counts, rounds: rounds, answers: &answers)
+    }
+
+    /// `refine` from the guesses in `answers`, leaving there each key's answer in the last round.
+    static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
+                       answers guess: inout [Int32]) {
         for _ in 0..<rounds {
             let mapper = QuantizeMapper(colors: palette)
             var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
@@ -601,12 +628,5 @@ enum QuantizeBuilder {
             }
             if !moved { break }
         }
-    }
-
-    /// First occurrence of each color, order kept (a cluster can land on an exact color).
-    static func deduplicated(_ colors: [UInt32]) -> [UInt32] {
-        var seen = Set<UInt32>(), out: [UInt32] = []
-        for c in colors where seen.insert(c).inserted { out.append(c) }
-        return out
     }
 }

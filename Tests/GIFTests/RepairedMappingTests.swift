@@ -42,3 +42,35 @@ final class RepairedMappingTests: XCTestCase {
         }
     }
 }
+
+/// A rebuilt palette's mapping searched from the refinement's answers is the mapping searched without them.
+final class GuessedMappingTests: XCTestCase {
+    func testMappingFromTheBuildersGuessesEqualsAPlainOne() {
+        var state: UInt64 = 41
+        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var pixels: [UInt32] = []
+        for _ in 0..<20000 {
+            // Flat colors, gradients (clusters that can land on an exact color) and noise.
+            switch next() % 8 {
+            case 0, 1: pixels.append(0xFF00_0000 | (next() % 6) * 0x20_3040)
+            case 2: pixels.append(0)
+            default: pixels.append(0xFF00_0000 | (next() % 64) << 16 | (next() % 96) << 8 | next() % 128)
+            }
+        }
+        var histogram = QuantizeHistogram()
+        var entries = [Int32](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { p in entries.withUnsafeMutableBufferPointer { histogram.count(p, entries: $0) } }
+        var guesses: [Int32] = []
+        let colors = QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts, maxColors: 255, exactCount: 32, guesses: &guesses)
+        XCTAssertEqual(colors, QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts, maxColors: 255, exactCount: 32))
+        XCTAssertEqual(Set(colors).count, colors.count)
+        XCTAssertEqual(guesses.count, histogram.keys.count)
+        XCTAssertTrue(guesses.allSatisfy { $0 < Int32(colors.count) })
+        let guessed = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors), guesses: guesses)
+        let plain = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
+        XCTAssertEqual(guessed.index, plain.index)
+        XCTAssertEqual(guessed.distance, plain.distance)
+        XCTAssertEqual(guessed.usage, plain.usage)
+        XCTAssertEqual(guessed.error, plain.error)
+    }
+}
