@@ -11,22 +11,10 @@ struct GIFPaletteMapping {
 
     /// `guesses`: per entry, a palette index likely nearest (-1: none); they only shorten the searches.
     init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper, guesses: [Int32] = []) {
-        let keys = histogram.keys, counts = histogram.counts
-        let transparent = UInt8(mapper.colors.count)
-        index = [UInt8](repeating: transparent, count: keys.count)
-        color = [UInt32](repeating: 0, count: keys.count)
-        distance = [Int32](repeating: 0, count: keys.count)
-        usage = [Int](repeating: 0, count: mapper.colors.count + 1)
-        var total: Int64 = 0, opaque: Int64 = 0
-        mapper.reserveCache(keys.count)
-        // Colors no longer in the frame (count 0, see `QuantizeHistogram.update`) are not mapped.
-        for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
-            let (i, d) = e < guesses.count ? mapper.cachedNearest(keys[e], guess: Int(guesses[e])) : mapper.cachedNearest(keys[e])
-            index[e] = UInt8(i); color[e] = mapper.colors[i]; distance[e] = d
-            total += Int64(d) * Int64(counts[e]); opaque += Int64(counts[e])
-            usage[i] += Int(counts[e])
+        mapper.reserveCache(histogram.keys.count)
+        self.init(histogram, colors: mapper.colors) { e, key in
+            e < guesses.count ? mapper.cachedNearest(key, guess: Int(guesses[e])) : mapper.cachedNearest(key)
         }
-        error = opaque > 0 ? Double(total) / Double(opaque) : 0
     }
 
     /// The mapping for `mapper`, a palette that differs from the one `old` was made with (`oldMapper`) only in
@@ -34,30 +22,36 @@ struct GIFPaletteMapping {
     /// whose entry stayed. Removing other entries cannot make one nearer, so the answer is the old one unless
     /// a changed entry is nearer, or as near at a lower index; the answers are remembered by the mapper.
     init(updating old: GIFPaletteMapping, from oldMapper: QuantizeMapper, _ histogram: QuantizeHistogram, mapper: QuantizeMapper) {
-        let keys = histogram.keys, counts = histogram.counts
         let colors = mapper.colors, oldColors = oldMapper.colors
         var changed = [Bool](repeating: false, count: colors.count)
         var newEntries: [Int] = []
         for j in colors.indices where j >= oldColors.count || colors[j] != oldColors[j] { changed[j] = true; newEntries.append(j) }
+        mapper.reserveCache(histogram.keys.count)
+        self.init(histogram, colors: colors) { e, key in
+            var i = Int(old.index[e]), d = old.distance[e]
+            if changed[i] { return mapper.cachedNearest(key) }
+            for j in newEntries {
+                let dj = quantizeDistance(key, colors[j])
+                if dj < d || (dj == d && j < i) { i = j; d = dj }
+            }
+            mapper.remember(key, (i, d))
+            return (i, d)
+        }
+    }
+
+    /// Maps every color in the frame (count above 0, see `QuantizeHistogram.update`) with `answer` (entry
+    /// number, key → palette index and distance) and adds up the totals.
+    private init(_ histogram: QuantizeHistogram, colors: [UInt32],
+                 answer: (_ entry: Int, _ key: UInt32) -> (index: Int, distance: Int32)) {
+        let keys = histogram.keys, counts = histogram.counts
         let transparent = UInt8(colors.count)
         index = [UInt8](repeating: transparent, count: keys.count)
         color = [UInt32](repeating: 0, count: keys.count)
         distance = [Int32](repeating: 0, count: keys.count)
         usage = [Int](repeating: 0, count: colors.count + 1)
         var total: Int64 = 0, opaque: Int64 = 0
-        mapper.reserveCache(keys.count)
         for e in 0..<keys.count where keys[e] != 0 && counts[e] > 0 {
-            let key = keys[e]
-            var i = Int(old.index[e]), d = old.distance[e]
-            if changed[i] {
-                (i, d) = mapper.cachedNearest(key)
-            } else {
-                for j in newEntries {
-                    let dj = quantizeDistance(key, colors[j])
-                    if dj < d || (dj == d && j < i) { i = j; d = dj }
-                }
-                mapper.remember(key, (i, d))
-            }
+            let (i, d) = answer(e, keys[e])
             index[e] = UInt8(i); color[e] = colors[i]; distance[e] = d
             total += Int64(d) * Int64(counts[e]); opaque += Int64(counts[e])
             usage[i] += Int(counts[e])
