@@ -353,9 +353,7 @@ public struct LayerRenderer {
                                  height: covered.height + 2 * grow).intersection(target.bounds)
             let contours = shape.deviceContours(through: map)
             // The paint is read only where the fill can write: the shape's pixels within the clip and window.
-            var box = Rect.null
-            for c in contours { box = box.union(Rect.bounding(c)) }
-            let read = IntRect(enclosing: box).intersection(target.bounds).intersection(clip.writable)
+            let read = IntRect(enclosing: Rect.bounding(contours: contours)).intersection(target.bounds).intersection(clip.writable)
             if !read.isEmpty {
                 var behind = sigma >= 0.1 ? target.blurred(of: source, sigma: sigma, within: read)
                     : target.cropped(to: source.intersection(read))
@@ -491,9 +489,7 @@ public struct LayerRenderer {
                 return Rect(minX, minY, maxX - minX, maxY - minY)
             }
         }
-        var box = Rect.null
-        for c in Path.rect(r).deviceContours(through: map) { box = box.union(Rect.bounding(c)) }
-        return box
+        return Rect.bounding(contours: Path.rect(r).deviceContours(through: map))
     }
 }
 

@@ -62,9 +62,7 @@ public struct Rasterizer: Sendable {
     }
 
     private func coveredArea(of contours: [[Point]], clip: IntRect) -> IntRect? {
-        var box = Rect.null
-        for c in contours { box = box.union(Rect.bounding(c)) }
-        let area = IntRect(enclosing: box).intersection(clip)
+        let area = IntRect(enclosing: Rect.bounding(contours: contours)).intersection(clip)
         return area.isEmpty ? nil : area
     }
 

@@ -25,9 +25,12 @@ public struct SampledTimeline<Sample: Sendable>: Sendable {
     public var duration: Double { start + Double(max(0, samples.count - 1)) * ScriptClock.step }
 
     /// The state at `t` seconds, clamped to the script.
-    public func sample(at t: Double) -> Sample {
+    public func sample(at t: Double) -> Sample { samples[step(at: t)] }
+
+    /// The sample index nearest `t` seconds, clamped to the script (samples must not be empty).
+    func step(at t: Double) -> Int {
         let i = Int(((min(max(start, t), duration) - start) / ScriptClock.step).rounded())
-        return samples[max(0, min(samples.count - 1, i))]
+        return max(0, min(samples.count - 1, i))
     }
 }
 
@@ -72,8 +75,7 @@ extension SampledTimeline {
     /// it is down, the lift's ring for `TouchMark.liftDuration` after it lifts.
     public func touchMark(at t: Double, finger: (Sample) -> Point?) -> TouchMark? {
         guard !samples.isEmpty else { return nil }
-        let i = Int(((min(max(start, t), duration) - start) / ScriptClock.step).rounded())
-        let now = max(0, min(samples.count - 1, i))
+        let now = step(at: t)
         if let p = finger(samples[now]) { return .pressed(at: p) }
         let reach = Int((TouchMark.liftDuration / ScriptClock.step).rounded())
         var j = now - 1
