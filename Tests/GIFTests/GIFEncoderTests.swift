@@ -218,6 +218,38 @@ final class GIFLZWTests: XCTestCase {
             let reference = try a.withUnsafeMutableBufferPointer { try gifCompress($0, width: w, height: h, map: map) }
             let ours = b.withUnsafeMutableBufferPointer { GIFLZWEncoder().encode($0, bitsPerPixel: map.bitsPerPixel) }
             XCTAssertEqual(ours, reference, "\(w)x\(h) at \(bits) bits")
+            // One encoder serves every image of a file: what the last image entered must not leak.
+            let again = shared.encode(values, bitsPerPixel: map.bitsPerPixel)
+            XCTAssertEqual(again, reference, "\(w)x\(h) at \(bits) bits, reused encoder")
+        }
+    }
+
+    private let shared = GIFLZWEncoder()
+
+    /// The hashed string table answers as a plain dictionary of first codes does, through fills and clears.
+    func testDictionaryMatchesPlainMap() {
+        let table = GIFLZWDictionary()
+        defer { table.deallocate() }
+        var plain: [Int: Int] = [:]
+        var seed: UInt32 = 11
+        func next() -> Int { seed = seed &* 1_664_525 &+ 1_013_904_223; return Int(seed >> 8) }
+        for round in 0..<3 {
+            for code in 258..<4095 {
+                // Keys crowd a few prefixes, as runs do, and repeat (a repeated key keeps its first code).
+                let prefix = round == 1 ? next() % 64 : next() % 4095, pixel = next() % 256
+                let key = prefix << 8 | pixel
+                table.insert(key, code: code)
+                if plain[key] == nil { plain[key] = code }
+                if code % 97 == 0 {
+                    for probe in 0..<200 {
+                        let k = (probe % 2 == 0 ? next() % 4095 : prefix) << 8 | next() % 256
+                        XCTAssertEqual(table.code(k), plain[k] ?? -1, "round \(round), key \(k)")
+                    }
+                }
+            }
+            for (k, c) in plain { XCTAssertEqual(table.code(k), c) }
+            table.clear(); plain = [:]
+            XCTAssertEqual(table.code(5 << 8 | 3), -1)
         }
     }
 }
