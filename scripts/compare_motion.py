@@ -124,13 +124,15 @@ def cached(kind, path, fn, *extra):
     return r
 
 
-def finger_discs(path, scale=1.2308, radius=29, bar_top=91):
+def finger_discs(path, scale=1.2308, radius=None, bar_top=91):
     """The touch disc's centre (pt) in every frame of a flow recording, or None: where a disc of the pressed radius
     (29 px at 480 px wide) covers the most blueness b - r of pixels bluer than green (the disc is systemBlue at
     alpha ~0.55; the teal bars are not), leaving out static blue (the back button) and the navigation bar.
     Returns [{t, x, y, score, anywhere}]: score the disc's mean blueness below the bar (~100-150 pressed, below 25
     without a disc: blue icons), anywhere the same over the whole screen (a tap on the bar's stepper: 100-200)."""
     from scipy.signal import fftconvolve
+    if radius is None:
+        radius = round(23.5 * scale)  # the pressed disc is 46-47 pt across: 29 px at 480 px wide, 24 at 400
     frames, times, _ = cs.load_gif(path)
     H, W = frames[0].shape[:2]
     yy, xx = np.mgrid[-radius:radius + 1, -radius:radius + 1]
@@ -303,7 +305,7 @@ def flow_measure(name, output_dir):
     opts = FLOW_OPTIONS.get(name, {})
     scale, until = opts.get("scale", 1.2308), opts.get("until")
     ref, ours = ref_path(name), os.path.join(output_dir, name + ".gif")
-    discs = cached("discs2", ref, lambda p: finger_discs(p, scale=scale), scale)
+    discs = cached("discs3", ref, lambda p: finger_discs(p, scale=scale), scale)
     if method == "pull":
         pulls = reference_pulls(discs)
         r = cached("pull2", ref, lambda p: pull_track(p, pulls, scale), pulls, scale)
@@ -313,6 +315,7 @@ def flow_measure(name, output_dir):
         o = cached("shift", ours, lambda p: scroll_track(p, scale), scale)
     if until is not None:
         r = dict(times=[t for t in r["times"] if t <= until], offsets=[v for t, v in zip(r["times"], r["offsets"]) if t <= until])
+        o = dict(times=[t for t in o["times"] if t <= until], offsets=[v for t, v in zip(o["times"], o["offsets"]) if t <= until])
         discs = [d for d in discs if d["t"] <= until]
     return r, o, discs
 
@@ -499,7 +502,8 @@ def fit(samples, tol):
 
 def flow_track(args):
     """track for a flow recording: the disc by finger_discs, a path per drag through its pressed frames."""
-    discs = cached("discs2", ref_path(args.name), finger_discs)
+    scale = FLOW_OPTIONS.get(args.name, {}).get("scale", 1.2308)
+    discs = cached("discs3", ref_path(args.name), lambda p: finger_discs(p, scale=scale), scale)
     touches = flow_touches(discs)
     print(f"{args.name}: {len(discs)} frames")
     print("  frame     t   disc x,y  (score below the bar / anywhere)")

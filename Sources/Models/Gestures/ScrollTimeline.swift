@@ -41,6 +41,8 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// 2.3 / 4.4, 2.0 / 3.9, 2.1 / 3.8 pt. (The rubber-banded drags read 9-10 pt through the rubber band's
     /// formula, which is not independent of its constant.)
     public static let panHysteresis = 6.0
+    /// This scroll view's pan threshold (`panHysteresis` unless a screen's recording shows another).
+    public var hysteresis = ScrollPhysics.panHysteresis
 
     public init(decelerationRate: Double = 0.998, bounces: Bool = true) {
         self.decelerationRate = decelerationRate; self.bounces = bounces
@@ -132,7 +134,7 @@ public struct ScrollTimeline: Sendable {
         var settleTarget: Double? = nil
         var settleRate = 0.0
         var settleMode = SettleMode.decay
-        var pan = PanRecognizer(hysteresis: ScrollPhysics.panHysteresis)
+        var pan = PanRecognizer(hysteresis: physics.hysteresis)
         var dragStartOffset = 0.0
 
         func record() {

@@ -95,6 +95,11 @@ public enum MiniTimerFoldingKind: PreviewKind {
         public var leadingSpacing = 20.0
         public var eyePosition = 500.0
         public var decelerationRate = 0.99
+        /// How far the finger goes before the list scrolls. MiniTimer_1's list trails the touch disc by 19.8 pt
+        /// in its held pull and 24.5 pt in its fling (disc and offset measured per frame; fast fingers read more
+        /// in the swipe recordings too), where VegaStyle's trails by 5.8 (`ScrollPhysics.panHysteresis`). Its
+        /// rows also take a long press (the tear), which may be what holds the scroll back.
+        public var panHysteresis = 20.0
         public var timeline: [Timed<ScrollGesture>] = []
         public var tear: TearGesture?
         public var duration: Double?
@@ -178,6 +183,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         Field("leadingSpacing", \.leadingSpacing, .number(.nonNegative), unit: "pt", doc: "above the first row"),
         Field("eyePosition", \.eyePosition, .number(.positive), unit: "pt", doc: "folding perspective: m34 = −1 / eyePosition"),
         Field("decelerationRate", \.decelerationRate, .number(.decelerationRate), doc: "velocity kept per millisecond after a release"),
+        Field("panHysteresis", \.panHysteresis, .number(.nonNegative), unit: "pt", doc: "how far the finger goes before the list scrolls"),
         Field("timeline", \.timeline, .timeline(ScrollGesture.forms, duration: \.seconds, start: \.start), doc: "the scroll (as in a flow scene)"),
         Field("tear", \.tear, .optional(.object(tearSchema, defaults: TearGesture(row: 0, point: .zero, at: 0, pullAt: 0, releaseAt: 0, closeAt: 0),
                                                  summary: "{row, point, at, pullAt, releaseAt, closeAt, …}")),

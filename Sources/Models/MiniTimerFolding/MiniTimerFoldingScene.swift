@@ -74,7 +74,9 @@ public struct MiniTimerFoldingAnimation: Sendable {
         self.scene = scene
         self.text = text
         let layout = scene.layout(itemCount: scene.settings.rows.count)
-        timeline = ScrollTimeline(layout: layout, physics: ScrollPhysics(decelerationRate: scene.settings.decelerationRate),
+        var physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate)
+        physics.hysteresis = scene.settings.panHysteresis
+        timeline = ScrollTimeline(layout: layout, physics: physics,
                                   initialOffset: 0, itemCount: layout.numberOfItems, gestures: scene.gestures)
     }
 
