@@ -108,6 +108,7 @@ bench: build
 	python3 scripts/damage_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews"
 	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json \
 	  Scenes/swipe-transition-border.json Scenes/swipe-expansion-fill.json
+	python3 scripts/scaling_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews"
 
 # The parallel renderer under ThreadSanitizer (a render of scenes that use every core), then the test suite
 # under AddressSanitizer; each in a build folder of its own. Leak checking is off: the font caches live as long
