@@ -10,11 +10,14 @@ usage: scripts/damage_bench.py BINARY [SCENE.json ...] [--rounds N]
 """
 import argparse, glob, re, statistics, subprocess, sys
 
+def bench_fields(binary, scene, extra=()):
+    """`render-previews bench SCENE EXTRA...`'s numbers (frames, raster_ms, encode_ms, pixels, ...) as floats."""
+    line = subprocess.run([binary, "bench", scene, *extra], check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    return {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", line)}
+
 def bench(binary, scene, whole):
-    args = [binary, "bench", scene] + (["--whole"] if whole else [])
-    line = subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
-    fields = dict(re.findall(r"(\w+)=([\d.]+)", line))
-    return int(fields["frames"]), float(fields["raster_ms"]), float(fields.get("redrawn_pct", "100"))
+    fields = bench_fields(binary, scene, ["--whole"] if whole else [])
+    return int(fields["frames"]), fields["raster_ms"], fields.get("redrawn_pct", 100.0)
 
 def main():
     p = argparse.ArgumentParser()

@@ -10,31 +10,28 @@ encode ms, and both per megapixel) and per scene (wall seconds).
 usage: scripts/scaling_bench.py BINARY [SCENE.json ...] [--rounds N]
 """
 import argparse
-import re
+import os
 import statistics
-import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from damage_bench import bench_fields  # noqa: E402
 
 DEFAULT_SCENES = ["Scenes/swipe-transition-border.json", "Scenes/paging-scale-linear.json", "Scenes/flow-vega.json"]
 
 
-def bench(binary, scene, extra):
-    out = subprocess.run([binary, "bench", scene] + extra, check=True, capture_output=True, text=True).stdout
-    fields = dict(re.findall(r"(\w+)=([\d.]+)", out.strip().splitlines()[-1]))
-    return {k: float(v) for k, v in fields.items()}
-
-
 def median_run(binary, scene, extra, rounds):
-    runs = [bench(binary, scene, extra) for _ in range(rounds)]
+    runs = [bench_fields(binary, scene, extra) for _ in range(rounds)]
     return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
 
 
 def main():
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(description="Cost against frame size and frame count.")
     p.add_argument("binary")
-    p.add_argument("scenes", nargs="*")
+    p.add_argument("scenes", nargs="*", default=DEFAULT_SCENES)
     p.add_argument("--rounds", type=int, default=3)
     a = p.parse_args()
-    scenes = a.scenes or DEFAULT_SCENES
+    scenes = a.scenes
     print("| scene | configuration | frames | pixels | raster ms/frame | encode ms/frame | raster ms/Mpx | encode ms/Mpx | total s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for scene in scenes:
