@@ -171,9 +171,24 @@ public struct LayerRenderer {
     private mutating func drawBody(_ layer: Layer, map: ProjectiveTransform, opacity: Double,
                                    into target: inout Pixmap, clip: Clip, culls: Bool = true) throws {
         let radius = layer.effectiveCornerRadius
+        // A rounded or transformed masksToBounds clips to the coverage of the background's own shape: made
+        // first, it fills the background too (the same coverage bytes as sweeping the shape again).
+        var clipMask: Mask? = nil
+        var aligned: IntRect? = nil
+        if layer.masksToBounds && !layer.sublayers.isEmpty {
+            aligned = Self.pixelAlignedRect(layer.bounds, radius: radius, map: map)
+            if aligned == nil {
+                clipMask = rasterizer.coverage(of: Path.roundedRect(layer.bounds, radius: radius).deviceContours(through: map),
+                                               clip: target.bounds.intersection(clip.rect))
+            }
+        }
         if let bg = layer.backgroundColor, bg.isVisible {
-            fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: .solid(premultiplied(bg, opacity: opacity)),
-                 into: &target, clip: clip)
+            let paint = Paint.solid(premultiplied(bg, opacity: opacity))
+            if let clipMask {
+                target.fill(clipMask, paint: paint, clip: clip)
+            } else {
+                fill(Path.roundedRect(layer.bounds, radius: radius), map: map, paint: paint, into: &target, clip: clip)
+            }
         }
         if case .gradient(let g) = layer.contents {
             let (start, end) = Self.gradientAxis(g, bounds: layer.bounds)
@@ -214,11 +229,10 @@ public struct LayerRenderer {
             let sub = layer.sublayerTransformAboutAnchor
             var inner = clip
             if layer.masksToBounds {
-                if let rect = Self.pixelAlignedRect(layer.bounds, radius: radius, map: map) {
+                if let rect = aligned {
                     // A square-cornered mask on pixel boundaries (a scroll view) is a plain rectangle.
                     inner = clip.intersecting(rect)
-                } else if let mask = rasterizer.coverage(of: Path.roundedRect(layer.bounds, radius: radius).deviceContours(through: map),
-                                                         clip: target.bounds.intersection(clip.rect)) {
+                } else if let mask = clipMask {
                     inner = clip.intersecting(mask)
                 } else {
                     inner = Clip(rect: IntRect(x: 0, y: 0, width: 0, height: 0))

@@ -47,14 +47,29 @@ public struct Clip: Sendable {
     public func intersecting(_ m: Mask) -> Clip {
         guard let mask else { return Clip(rect: rect, mask: m, window: window) }
         let area = rect.intersection(m.bounds).intersection(mask.bounds)
-        var data = [UInt8](repeating: 0, count: area.area)
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                data[(y - area.y) * area.width + x - area.x] =
-                    UInt8((UInt32(mask.value(x: x, y: y)) * UInt32(m.value(x: x, y: y)) + 127) / 255)
+        // Full where both are known to be full.
+        var interior = MaskInterior(rows: area.height)
+        if let a = mask.interior, let b = m.interior {
+            for y in area.y..<area.maxY {
+                let ra = a.run(y - mask.bounds.y), rb = b.run(y - m.bounds.y)
+                let start = max(ra.lowerBound, rb.lowerBound, area.x), end = min(ra.upperBound, rb.upperBound, area.maxX)
+                if start < end { interior.setRun(y - area.y, start..<end) }
             }
         }
-        return Clip(rect: area, mask: Mask(bounds: area, data: data), window: window)
+        let data = [UInt8](unsafeUninitializedCapacity: area.area) { out, count in
+            mask.data.withUnsafeBufferPointer { p in
+                m.data.withUnsafeBufferPointer { q in
+                    for y in area.y..<area.maxY {
+                        let o = out.baseAddress! + (y - area.y) * area.width - area.x
+                        let u = p.baseAddress! + (y - mask.bounds.y) * mask.bounds.width - mask.bounds.x
+                        let v = q.baseAddress! + (y - m.bounds.y) * m.bounds.width - m.bounds.x
+                        for x in area.x..<area.maxX { o[x] = UInt8(truncatingIfNeeded: (UInt32(u[x]) * UInt32(v[x]) + 127) / 255) }
+                    }
+                }
+            }
+            count = area.area
+        }
+        return Clip(rect: area, mask: Mask(bounds: area, data: data, interior: interior), window: window)
     }
 
     /// The pixels drawing may write: the rectangle, within the window.

@@ -12,14 +12,20 @@ protocol CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
 }
 
-/// Stores coverage in a zeroed mask buffer covering `bounds`.
+/// Stores coverage in a mask buffer covering `bounds` (every pixel is written, zeros too), and notes in
+/// `interior` (start and end column, two per row, starting empty) each row's longest run of full coverage.
 struct MaskWriter: CoverageSink {
     let data: UnsafeMutablePointer<UInt8>
     let bounds: IntRect
+    let interior: UnsafeMutablePointer<Int32>
 
     @inline(__always)
     func run(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if coverage != 0 { (data + (y - bounds.y) * bounds.width + x - bounds.x).update(repeating: coverage, count: count) }
+        (data + (y - bounds.y) * bounds.width + x - bounds.x).update(repeating: coverage, count: count)
+        if coverage == 255 {
+            let run = interior + 2 * (y - bounds.y)
+            if count > Int(run[1] - run[0]) { run[0] = Int32(x); run[1] = Int32(x + count) }
+        }
     }
 
     @inline(__always)
@@ -42,6 +48,9 @@ struct SpanBlitter: CoverageSink {
     let solid: UInt32
     let clip: UnsafePointer<UInt8>?
     let clipBounds: IntRect
+    /// The clip mask's full run of each row (two Int32 per row, `MaskInterior`), when known: there the
+    /// clip scales nothing ((255 v + 127) / 255 = v), so the span's own coverage is used as it is.
+    let clipInterior: UnsafePointer<Int32>?
     let colorScratch: UnsafeMutablePointer<UInt32>
     let coverageScratch: UnsafeMutablePointer<UInt8>
     /// Only pixels here are written (`Clip.window`); spans are trimmed to it, each pixel shaded as it would
@@ -59,13 +68,33 @@ struct SpanBlitter: CoverageSink {
         return (x0, x1 - x0)
     }
 
+    /// The part of `x..<x + count` on row `y` inside the clip mask's full run (empty when none is known).
+    @inline(__always)
+    private func interiorPart(y: Int, x: Int, count: Int) -> Range<Int> {
+        guard let clipInterior else { return x..<x }
+        let row = clipInterior + 2 * (y - clipBounds.y)
+        let start = max(x, Int(row[0])), end = min(x + count, Int(row[1]))
+        return start < end ? start..<end : x..<x
+    }
+
     @inline(__always)
     func run(y: Int, x: Int, count: Int, coverage value: UInt8) {
         guard value != 0 else { return }
         let (x, count) = trimmed(y: y, x: x, count: count)
         guard count > 0 else { return }
-        guard let clip else { return shadeAndBlend(y: y, x: x, count: count, UniformCoverage(value: UInt32(value))) }
-        let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
+        guard clip != nil else { return shadeAndBlend(y: y, x: x, count: count, UniformCoverage(value: UInt32(value))) }
+        let inside = interiorPart(y: y, x: x, count: count)
+        if inside.isEmpty { return clippedRun(y: y, x: x, count: count, value: value) }
+        // Edge, full interior (unscaled, so an opaque solid fill is a plain store), edge.
+        if inside.lowerBound > x { clippedRun(y: y, x: x, count: inside.lowerBound - x, value: value) }
+        shadeAndBlend(y: y, x: inside.lowerBound, count: inside.count, UniformCoverage(value: UInt32(value)))
+        if inside.upperBound < x + count { clippedRun(y: y, x: inside.upperBound, count: x + count - inside.upperBound, value: value) }
+    }
+
+    /// A run scaled pixel by pixel by the clip mask (out of line: it is reached from three places).
+    @inline(never)
+    private func clippedRun(y: Int, x: Int, count: Int, value: UInt8) {
+        let c = clip! + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
         // Full coverage times the clip is the clip itself ((255 c + 127) / 255 = c).
         if value == 255 { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: c)) }
         let v = UInt32(value)
@@ -78,8 +107,20 @@ struct SpanBlitter: CoverageSink {
         let (x, count) = trimmed(y: y, x: start, count: whole)
         guard count > 0 else { return }
         let values = all + (x - start)
-        guard let clip else { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: values)) }
-        let c = clip + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
+        guard clip != nil else { return shadeAndBlend(y: y, x: x, count: count, CoverageBytes(bytes: values)) }
+        let inside = interiorPart(y: y, x: x, count: count)
+        if inside.isEmpty { return clippedSpan(y: y, x: x, count: count, values: values) }
+        if inside.lowerBound > x { clippedSpan(y: y, x: x, count: inside.lowerBound - x, values: values) }
+        shadeAndBlend(y: y, x: inside.lowerBound, count: inside.count, CoverageBytes(bytes: values + (inside.lowerBound - x)))
+        if inside.upperBound < x + count {
+            clippedSpan(y: y, x: inside.upperBound, count: x + count - inside.upperBound, values: values + (inside.upperBound - x))
+        }
+    }
+
+    /// A span scaled pixel by pixel by the clip mask (out of line: it is reached from three places).
+    @inline(never)
+    private func clippedSpan(y: Int, x: Int, count: Int, values: UnsafePointer<UInt8>) {
+        let c = clip! + (y - clipBounds.y) * clipBounds.width + x - clipBounds.x
         for i in 0..<count {
             coverageScratch[i] = UInt8(truncatingIfNeeded: (UInt32(values[i]) * UInt32(c[i]) + 127) / 255)
         }
@@ -184,14 +225,18 @@ extension Pixmap {
         if case .solid(let c) = paint { solid = c.packed }
         let clipMask = clip?.mask
         let clipData = clipMask?.data ?? []
+        let interior = clipMask?.interior?.bounds ?? []
         pixels.withUnsafeMutableBufferPointer { p in
             clipData.withUnsafeBufferPointer { c in
-                var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid,
-                                          clip: clipMask == nil ? nil : c.baseAddress,
-                                          clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
-                                          colorScratch: colorScratch, coverageScratch: coverageScratch,
-                                          window: clip?.window ?? bounds, windowed: clip?.window != nil)
-                feed(&blitter)
+                interior.withUnsafeBufferPointer { runs in
+                    var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid,
+                                              clip: clipMask == nil ? nil : c.baseAddress,
+                                              clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
+                                              clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
+                                              colorScratch: colorScratch, coverageScratch: coverageScratch,
+                                              window: clip?.window ?? bounds, windowed: clip?.window != nil)
+                    feed(&blitter)
+                }
             }
         }
     }
@@ -215,8 +260,18 @@ extension Pixmap {
         mask.data.withUnsafeBufferPointer { m in
             withBlitter(paint: paint, clip: clip, width: area.width) { blitter in
                 for y in area.y..<area.maxY {
-                    blitter.span(y: y, x: area.x, count: area.width,
-                                 coverage: m.baseAddress! + (y - mb.y) * mb.width + area.x - mb.x)
+                    let row = m.baseAddress! + (y - mb.y) * mb.width - mb.x
+                    // Where the mask is known to be full, one run at 255 (a plain store for an opaque color).
+                    let full = mask.interior.map { $0.run(y - mb.y).clamped(to: area.x..<area.maxX) } ?? area.x..<area.x
+                    if full.isEmpty {
+                        blitter.span(y: y, x: area.x, count: area.width, coverage: row + area.x)
+                        continue
+                    }
+                    if full.lowerBound > area.x { blitter.span(y: y, x: area.x, count: full.lowerBound - area.x, coverage: row + area.x) }
+                    blitter.run(y: y, x: full.lowerBound, count: full.count, coverage: 255)
+                    if full.upperBound < area.maxX {
+                        blitter.span(y: y, x: full.upperBound, count: area.maxX - full.upperBound, coverage: row + full.upperBound)
+                    }
                 }
             }
         }

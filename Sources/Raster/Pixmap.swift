@@ -59,11 +59,21 @@ public struct PremultipliedColor: Hashable, Sendable {
 
 /// A coverage mask (A8) over a rectangle of device pixels.
 public struct Mask: Sendable {
-    public var bounds: IntRect
-    public var data: [UInt8]
+    public var bounds: IntRect { didSet { interior = nil } }
+    public var data: [UInt8] { didSet { interior = nil } }
+    /// Where the mask is known to be full, when its maker knew (a rasterized clip): drawing through it there
+    /// needs no per-pixel multiply. Any change to the mask forgets it.
+    public private(set) var interior: MaskInterior?
+
     public init(bounds: IntRect, data: [UInt8]) {
         precondition(data.count == bounds.area)
         self.bounds = bounds; self.data = data
+    }
+    /// A mask with its full columns per row (`interior.rows == bounds.height`, each run inside the bounds
+    /// and all 255 in `data`).
+    init(bounds: IntRect, data: [UInt8], interior: MaskInterior) {
+        precondition(data.count == bounds.area && interior.rows == bounds.height)
+        self.bounds = bounds; self.data = data; self.interior = interior
     }
     public init(bounds: IntRect, value: UInt8 = 0) {
         self.bounds = bounds; data = [UInt8](repeating: value, count: bounds.area)
@@ -87,8 +97,44 @@ public struct Mask: Sendable {
         }
     }
 
+    /// The mask's `interior` checked against its bytes: every run inside the bounds and all 255 (for tests).
+    public var interiorIsFull: Bool {
+        guard let interior else { return true }
+        guard interior.rows == bounds.height else { return false }
+        for row in 0..<bounds.height {
+            let run = interior.run(row)
+            if run.isEmpty { continue }
+            guard run.lowerBound >= bounds.x, run.upperBound <= bounds.maxX else { return false }
+            for x in run where data[row * bounds.width + x - bounds.x] != 255 { return false }
+        }
+        return true
+    }
+
     /// Sum of coverage in pixels (each pixel 0...1).
     public var coveredArea: Double { Double(data.reduce(0) { $0 + Int($1) }) / 255 }
+}
+
+/// For each row of a mask, one run of device columns where its coverage is 255 (empty where none is known):
+/// the inside of a rounded or transformed clip, which most clipped pixels fall in.
+public struct MaskInterior: Sendable {
+    /// Start and end column of each row's run, two per row.
+    private(set) var bounds: [Int32]
+
+    /// Every row's run empty.
+    init(rows: Int) { bounds = [Int32](repeating: 0, count: 2 * rows) }
+
+    var rows: Int { bounds.count / 2 }
+
+    func run(_ row: Int) -> Range<Int> { Int(bounds[2 * row])..<max(Int(bounds[2 * row]), Int(bounds[2 * row + 1])) }
+
+    mutating func setRun(_ row: Int, _ run: Range<Int>) {
+        bounds[2 * row] = Int32(run.lowerBound); bounds[2 * row + 1] = Int32(run.upperBound)
+    }
+
+    /// The start and end of each row's run, two per row, for a writer to fill in.
+    mutating func withRuns<R>(_ body: (UnsafeMutablePointer<Int32>) -> R) -> R {
+        bounds.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
 }
 
 /// Premultiplied RGBA8 pixels covering `bounds` of device space (an offscreen need not start at 0, 0).

@@ -25,12 +25,16 @@ public struct Rasterizer: Sendable {
     /// Coverage of closed device-space contours, clipped to `clip`; nil when nothing is covered.
     public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
         guard let area = coveredArea(of: contours, clip: clip) else { return nil }
-        var data = [UInt8](repeating: 0, count: area.area)
-        data.withUnsafeMutableBufferPointer { out in
-            var writer = MaskWriter(data: out.baseAddress!, bounds: area)
-            sweep(contours, area: area, evenOdd: false, rows: area.y..<area.maxY, into: &writer)
+        var interior = MaskInterior(rows: area.height)
+        // Not zeroed first: the sweep hands every pixel of every row to the writer, zeros included.
+        let data = [UInt8](unsafeUninitializedCapacity: area.area) { out, count in
+            interior.withRuns { runs in
+                var writer = MaskWriter(data: out.baseAddress!, bounds: area, interior: runs)
+                sweep(contours, area: area, evenOdd: false, rows: area.y..<area.maxY, into: &writer)
+            }
+            count = area.area
         }
-        return Mask(bounds: area, data: data)
+        return Mask(bounds: area, data: data, interior: interior)
     }
 
     /// Fills closed device-space contours with `paint` straight into `target`, limited by `clip`, without
