@@ -211,6 +211,21 @@ final class PaintTests: XCTestCase {
         }
     }
 
+    /// `blendSpan` blends every pixel without `blend`'s shortcuts (coverage 0 or 255, transparent or opaque
+    /// colors): the arithmetic must give the same bytes in those cases.
+    func testBranchFreeBlendEqualsTheShortcuts() {
+        var rng = Random(state: 0x1234_5678_9ABC_DEF1)
+        var mismatches = 0
+        for _ in 0..<200_000 {
+            let c = rng.premultiplied(), d = rng.premultiplied()
+            let pick = rng.next() % 3
+            let k = pick == 0 ? 0 : pick == 1 ? 255 : UInt32(rng.byte())
+            if sourceOver(multiply(c, k), d) != blend(c, opaque: c >> 24 == 255, coverage: k, over: d) { mismatches += 1 }
+        }
+        XCTAssertEqual(mismatches, 0)
+        for v: UInt32 in 0...255 { XCTAssertEqual(multiply(v * 0x0101_0101, 255), v * 0x0101_0101) }
+    }
+
     func testCompositeMatchesThePerPixelFormula() {
         var rng = Random(state: 0x2545_F491_4F6C_DD1D)
         let source = randomPixmap(IntRect(x: -5, y: 7, width: 60, height: 50), &rng)
