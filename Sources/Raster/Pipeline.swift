@@ -43,9 +43,13 @@ struct MaskWriter: CoverageSink {
 struct SpanBlitter: CoverageSink {
     let target: UnsafeMutablePointer<UInt32>
     let targetBounds: IntRect
-    let paint: Paint
+    /// The paint, by reference: the blitter is passed and copied span by span, and a paint with an image
+    /// is hundreds of bytes.
+    let paint: UnsafePointer<Paint>
     /// The solid color, read once here rather than unpacked from the enum for every span.
     let solid: UInt32
+    /// Whether the paint is solid, so that the solid path does not touch the enum.
+    let isSolid: Bool
     let clip: UnsafePointer<UInt8>?
     let clipBounds: IntRect
     /// The clip mask's full run of each row (two Int32 per row, `MaskInterior`), when known: there the
@@ -131,7 +135,7 @@ struct SpanBlitter: CoverageSink {
     @inline(__always)
     private func shadeAndBlend<C: CoverageRow>(y: Int, x: Int, count: Int, _ coverage: C) {
         let dst = target + (y - targetBounds.y) * targetBounds.width + x - targetBounds.x
-        if case .solid = paint {
+        if isSolid {
             blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
         } else {
             shadeAndBlendSampled(y: y, x: x, count: count, dst: dst, coverage)
@@ -142,7 +146,7 @@ struct SpanBlitter: CoverageSink {
     /// loops, stays small enough for the optimizer to keep its loop in registers.
     @inline(never)
     private func shadeAndBlendSampled<C: CoverageRow>(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt32>, _ coverage: C) {
-        switch paint {
+        switch paint.pointee {
         case .solid:
             blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
         case .linearGradient(let gradient):
@@ -223,21 +227,23 @@ extension Pixmap {
     mutating func withBlitter(paint: Paint, clip: Clip?, colorScratch: UnsafeMutablePointer<UInt32>,
                               coverageScratch: UnsafeMutablePointer<UInt8>, _ feed: (inout SpanBlitter) -> Void) {
         let bounds = bounds
-        var solid: UInt32 = 0
-        if case .solid(let c) = paint { solid = c.packed }
+        var solid: UInt32 = 0, isSolid = false
+        if case .solid(let c) = paint { solid = c.packed; isSolid = true }
         let clipMask = clip?.mask
         let clipData = clipMask?.data ?? []
         let interior = clipMask?.interior?.bounds ?? []
-        pixels.withUnsafeMutableBufferPointer { p in
-            clipData.withUnsafeBufferPointer { c in
-                interior.withUnsafeBufferPointer { runs in
-                    var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid,
-                                              clip: clipMask == nil ? nil : c.baseAddress,
-                                              clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
-                                              clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
-                                              colorScratch: colorScratch, coverageScratch: coverageScratch,
-                                              window: clip?.window ?? bounds, windowed: clip?.window != nil)
-                    feed(&blitter)
+        withUnsafePointer(to: paint) { paint in
+            pixels.withUnsafeMutableBufferPointer { p in
+                clipData.withUnsafeBufferPointer { c in
+                    interior.withUnsafeBufferPointer { runs in
+                        var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid, isSolid: isSolid,
+                                                  clip: clipMask == nil ? nil : c.baseAddress,
+                                                  clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
+                                                  clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
+                                                  colorScratch: colorScratch, coverageScratch: coverageScratch,
+                                                  window: clip?.window ?? bounds, windowed: clip?.window != nil)
+                        feed(&blitter)
+                    }
                 }
             }
         }
