@@ -120,10 +120,19 @@ public struct Rasterizer: Sendable {
                             let e = min(blockCount, b + (rest == 0 ? 64 : rest.trailingZeroBitCount))
                             let start = b << shift, end = min(stride, e << shift)
                             if dirtyStretch {
-                                for x in start..<end {
-                                    sum += acc[row + x]
-                                    acc[row + x] = 0
-                                    scratch[x] = evenOdd ? evenOddCoverageByte(sum) : coverageByte(sum)
+                                // The rule chosen outside the loop: the optimizer does not unswitch it.
+                                if evenOdd {
+                                    for x in start..<end {
+                                        sum += acc[row + x]
+                                        acc[row + x] = 0
+                                        scratch[x] = evenOddCoverageByte(sum)
+                                    }
+                                } else {
+                                    for x in start..<end {
+                                        sum += acc[row + x]
+                                        acc[row + x] = 0
+                                        scratch[x] = coverageByte(sum)
+                                    }
                                 }
                                 if start < w {
                                     sink.span(y: area.y + y, x: area.x + start, count: min(end, w) - start,
