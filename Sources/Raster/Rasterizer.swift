@@ -20,17 +20,24 @@ public struct Rasterizer: Sendable {
     private var colorScratch: [UInt32] = []
     private var coverageScratch: [UInt8] = []
 
+
     public init() {}
 
     /// Coverage of closed device-space contours, clipped to `clip`; nil when nothing is covered.
     public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
+        coverage(of: contours, clip: clip, verticalShortcut: true)
+    }
+
+    /// `verticalShortcut`: whether vertical segments take their shortcut (tests turn it off to compare
+    /// with the general loop).
+    mutating func coverage(of contours: [[Point]], clip: IntRect, verticalShortcut: Bool) -> Mask? {
         guard let area = coveredArea(of: contours, clip: clip) else { return nil }
         var interior = MaskInterior(rows: area.height)
         // Not zeroed first: the sweep hands every pixel of every row to the writer, zeros included.
         let data = [UInt8](unsafeUninitializedCapacity: area.area) { out, count in
             interior.withRuns { runs in
                 var writer = MaskWriter(data: out.baseAddress!, bounds: area, interior: runs)
-                sweep(contours, area: area, evenOdd: false, rows: area.y..<area.maxY, into: &writer)
+                sweep(contours, area: area, evenOdd: false, rows: area.y..<area.maxY, verticalShortcut: verticalShortcut, into: &writer)
             }
             count = area.area
         }
@@ -75,7 +82,7 @@ public struct Rasterizer: Sendable {
     /// nothing there is written, and the rows inside come out as they would with all rows swept.
     @inline(__always)
     private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, evenOdd: Bool, rows: Range<Int>,
-                                                    into sink: inout Sink) {
+                                                    verticalShortcut: Bool = true, into sink: inout Sink) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
         var shift = 3
@@ -89,7 +96,7 @@ public struct Rasterizer: Sendable {
         cells.withUnsafeMutableBufferPointer { acc in
             dirty.withUnsafeMutableBufferPointer { marks in
                 rowScratch.withUnsafeMutableBufferPointer { scratch in
-                    let grid = CellGrid(cells: acc, dirty: marks, stride: stride, shift: shift)
+                    let grid = CellGrid(cells: acc, dirty: marks, stride: stride, shift: shift, verticalShortcut: verticalShortcut)
                     for contour in contours {
                         var prev = contour[contour.count - 1]
                         for p in contour {
@@ -175,13 +182,20 @@ private struct CellGrid {
     let dirty: UnsafeMutableBufferPointer<UInt64>
     let stride: Int
     let shift: Int
+    let verticalShortcut: Bool
 
     /// Marks cells first...last of a row as written.
     @inline(__always)
     func mark(row: Int, first: Int, last: Int) {
+        dirty[row] |= blocks(first: first, last: last)
+    }
+
+    /// The dirty bits of the blocks holding cells first...last.
+    @inline(__always)
+    func blocks(first: Int, last: Int) -> UInt64 {
         let b0 = first >> shift, b1 = last >> shift
         let span: UInt64 = b1 - b0 >= 63 ? ~0 : ((1 << UInt64(b1 - b0 + 1)) - 1)
-        dirty[row] |= span << UInt64(b0)
+        return span << UInt64(b0)
     }
 }
 
@@ -241,6 +255,25 @@ private func accumulateLine(_ grid: CellGrid, x0: Double, y0: Double, x1: Double
     let dxdy = (bx - ax) / (by - ay)
     var x = min(maxX, max(0, ax))
     let yStart = Int(ay.rounded(.down)), yEnd = Int(by.rounded(.up))
+    if dxdy == 0 && grid.verticalShortcut {
+        // Vertical (every side of an upright rectangle, a turned card's sides): every row splits its area
+        // between the same two cells as the loop below would, with the same arithmetic, computed once.
+        let loFloor = x.rounded(.down)
+        let i0 = Int(loFloor), i1 = Int(x.rounded(.up))
+        let bits = grid.blocks(first: i0, last: max(i1, i0 + 1))
+        let mid = Float(0.5 * (x + x) - loFloor)
+        let left = 1 - mid
+        for row in yStart..<yEnd {
+            let top = max(Double(row), ay), bottom = min(Double(row + 1), by)
+            let dy = bottom - top
+            if dy <= 0 { continue }
+            let d = Float(dy) * dir
+            grid.dirty[row] |= bits
+            acc[row * stride + i0] += d * left
+            acc[row * stride + i0 + 1] += d * mid
+        }
+        return
+    }
     for row in yStart..<yEnd {
         let top = max(Double(row), ay), bottom = min(Double(row + 1), by)
         let dy = bottom - top

@@ -174,3 +174,31 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(b.value(x: 10 - 16, y: 40), 0)
     }
 }
+
+/// Vertical segments take a shortcut in the accumulation; it must write what the general loop writes.
+final class VerticalEdgeTests: XCTestCase {
+    func testVerticalShortcutMatchesTheGeneralLoop() {
+        let clip = IntRect(x: 0, y: 0, width: 90, height: 80)
+        let turned = Transform3D.translation(-30, -25, 0).concatenating(.rotation(0.7, 0, 1, 0))
+            .concatenating(.perspective(eyeDistance: 300)).concatenating(.translation(45.3, 40.1, 0)).flattened
+        let shapes: [[[Point]]] = [
+            Path.rect(Rect(10.3, 5.6, 40.45, 30.2)).deviceContours(through: .identity),
+            Path.rect(Rect(20, 7, 33, 41)).deviceContours(through: .identity),
+            Path.roundedRect(Rect(5.25, 3.5, 60.1, 50.8), radius: 11.3).deviceContours(through: .scale(1.3, 1.1)),
+            // A ring (border), and shapes crossing the left and right edges of the clip.
+            Path.roundedRect(Rect(8.5, 8.5, 50, 40), radius: 6).deviceContours(through: .identity)
+                + Path.roundedRect(Rect(14.5, 14.5, 38, 28), radius: 0, reversed: true).deviceContours(through: .identity),
+            Path.rect(Rect(-12.7, 10.2, 30, 50.5)).deviceContours(through: .identity),
+            Path.rect(Rect(70.2, -5.5, 40, 60.25)).deviceContours(through: .identity),
+            // A card turned about the vertical axis under perspective: its sides stay vertical.
+            Path.roundedRect(Rect(0, 0, 60, 50), radius: 8).deviceContours(through: turned),
+        ]
+        var rasterizer = Rasterizer()
+        for (i, shape) in shapes.enumerated() {
+            let a = rasterizer.coverage(of: shape, clip: clip), b = rasterizer.coverage(of: shape, clip: clip, verticalShortcut: false)
+            XCTAssertEqual(a?.bounds, b?.bounds, "shape \(i)")
+            XCTAssertEqual(a?.data, b?.data, "shape \(i)")
+            XCTAssertGreaterThan(a?.coveredArea ?? 0, 100, "shape \(i)")
+        }
+    }
+}
