@@ -21,3 +21,14 @@ public enum Paint: Sendable {
         }
     }
 }
+
+extension Paint {
+    /// Runs `body` with the gradient or image this paint holds (nil for the others), by reference.
+    func withPayload<R>(_ body: (UnsafePointer<LinearGradient>?, UnsafePointer<ImagePattern>?) -> R) -> R {
+        switch self {
+        case .solid: return body(nil, nil)
+        case .linearGradient(let gradient): return withUnsafePointer(to: gradient) { body($0, nil) }
+        case .image(let image): return withUnsafePointer(to: image) { body(nil, $0) }
+        }
+    }
+}

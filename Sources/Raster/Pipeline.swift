@@ -43,9 +43,10 @@ struct MaskWriter: CoverageSink {
 struct SpanBlitter: CoverageSink {
     let target: UnsafeMutablePointer<UInt32>
     let targetBounds: IntRect
-    /// The paint, by reference: the blitter is passed and copied span by span, and a paint with an image
-    /// is hundreds of bytes.
-    let paint: UnsafePointer<Paint>
+    /// The sampled paint, if any, by reference: the blitter is passed and copied span by span, and taking
+    /// the payload out of the enum copies it (an image's is hundreds of bytes) for every span.
+    let gradient: UnsafePointer<LinearGradient>?
+    let image: UnsafePointer<ImagePattern>?
     /// The solid color, read once here rather than unpacked from the enum for every span.
     let solid: UInt32
     /// Whether the paint is solid, so that the solid path does not touch the enum.
@@ -146,16 +147,15 @@ struct SpanBlitter: CoverageSink {
     /// loops, stays small enough for the optimizer to keep its loop in registers.
     @inline(never)
     private func shadeAndBlendSampled<C: CoverageRow>(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt32>, _ coverage: C) {
-        switch paint.pointee {
-        case .solid:
-            blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
-        case .linearGradient(let gradient):
-            gradient.shade(y: y, x: x, count: count, into: colorScratch)
+        if let gradient {
+            gradient.pointee.shade(y: y, x: x, count: count, into: colorScratch)
             blendSpan(dst, count: count, coverage: coverage, colors: ColorPixels(pixels: colorScratch))
-        case .image(let image):
-            image.shade(y: y, x: x, count: count, scratch: colorScratch) { colors in
+        } else if let image {
+            image.pointee.shade(y: y, x: x, count: count, scratch: colorScratch) { colors in
                 blendSpan(dst, count: count, coverage: coverage, colors: ColorPixels(pixels: colors))
             }
+        } else {
+            blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
         }
     }
 }
@@ -232,11 +232,12 @@ extension Pixmap {
         let clipMask = clip?.mask
         let clipData = clipMask?.data ?? []
         let interior = clipMask?.interior?.bounds ?? []
-        withUnsafePointer(to: paint) { paint in
+        paint.withPayload { gradient, image in
             pixels.withUnsafeMutableBufferPointer { p in
                 clipData.withUnsafeBufferPointer { c in
                     interior.withUnsafeBufferPointer { runs in
-                        var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, paint: paint, solid: solid, isSolid: isSolid,
+                        var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, gradient: gradient, image: image,
+                                                  solid: solid, isSolid: isSolid,
                                                   clip: clipMask == nil ? nil : c.baseAddress,
                                                   clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
                                                   clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
