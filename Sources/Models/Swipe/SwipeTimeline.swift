@@ -182,6 +182,8 @@ private struct Simulation {
     var pan = PanRecognizer(hysteresis: SwipeTimeline.panHysteresis)
     var scrollRatio = 1.0
     var snap: (start: Double, delta: Double)?
+    /// The content's displacement as the finger alone puts it (the snap's animation is added on top).
+    var fingerOffset = 0.0
 
     var deleted: [SwipeRowDeletion] = []
     var unread: [Int] = []
@@ -321,10 +323,18 @@ private struct Simulation {
             offset = -s * Self.elastic(d, limit: layout.preferredWidth, ratio: Self.elasticRatio)
             if d > layout.preferredWidth { scrollRatio = Self.elasticRatio }
         }
-        if let snap {
-            let k = AnimationCurve.criticallyDamped(duration: SwipeTimeline.settleDuration).progress(t - snap.start)
-            if k >= 1 { self.snap = nil } else { offset += snap.delta * (1 - k) }
-        }
+        fingerOffset = offset
+        applySnap()
+    }
+
+    /// The expansion snap's animator (additive, on top of the finger's value) runs on its own clock: it goes on
+    /// closing the gap while the finger rests. ExpansionStyle_Fill+Delete, finger still from 1.63 s (its path's
+    /// end): the row goes on opening, 347 -> 355 -> 361 -> 365 pt at 1.63–1.73 s, where a snap advanced only by
+    /// the finger's moves stood at 344.5.
+    mutating func applySnap() {
+        guard let snap else { return }
+        let k = AnimationCurve.criticallyDamped(duration: SwipeTimeline.settleDuration).progress(t - snap.start)
+        if k >= 1 { self.snap = nil; offset = fingerOffset } else { offset = fingerOffset + snap.delta * (1 - k) }
     }
 
     static let elasticRatio = SwipeTimeline.elasticScrollRatio
@@ -462,6 +472,7 @@ private struct Simulation {
 
     /// One step of the animations: the content, the expansion, the button transitions and the row removal.
     mutating func tick() {
+        if snap != nil, animation == nil, dragOriginOffset != nil { applySnap() }
         if let a = animation {
             offset = a.value(at: t)
             if a.finished(at: t) {
