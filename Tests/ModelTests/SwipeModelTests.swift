@@ -139,7 +139,7 @@ final class SwipeSpringTests: XCTestCase {
             last = p
         }
         XCTAssertEqual(curve.progress(0.699), 1, accuracy: 0.0014)
-        XCTAssertEqual(curve.progress(0.35), 1 - exp(-4.4625) * (1 + 4.4625), accuracy: 1e-6)
+        XCTAssertEqual(curve.progress(0.35), 1 - exp(-4.55) * (1 + 4.55), accuracy: 1e-6)
         // The recordings' calibration: TransitionStyle_Border's row, closing after the tap that lifts at 2.81 s,
         // is 190.9, 115.4 and 89.4 of 224.2 pt open 60, 120 and 160 ms later (ω = 16/s would leave 0.72,
         // 0.43 and 0.28 of it).
@@ -223,6 +223,42 @@ final class SwipeTimelineTests: XCTestCase {
         // The release keeps the finger's velocity (about 333 pt/s to the left): the cell is still moving fast.
         let a = timeline.sample(at: 0.31).cell!.offset, b = timeline.sample(at: 0.32).cell!.offset
         XCTAssertLessThan(b, a)
+    }
+
+    func testAReleaseAfterARestKeepsTheVelocityOfTheLastMovement() {
+        // UIKit sends no touches while a finger rests: the release 0.2 s after the drag stopped springs with the
+        // drag's velocity (100 pt in 0.1 s to the left), exactly as a release given that velocity, and opens
+        // faster than a release without one.
+        func timeline(_ release: Double?) -> SwipeTimeline {
+            SwipeTimeline(table: table(trailing: three), gestures: [
+                .touchDown(Point(350, 150)),
+                .drag(FingerDrag(from: nil, to: Point(250, 150), duration: 0.1, curve: .linear)),
+                .wait(0.2),
+                .release(velocity: release),
+                .wait(1),
+            ])
+        }
+        let rested = timeline(nil), given = timeline(-100 / 0.1), still = timeline(0)
+        for t in [0.32, 0.35, 0.4, 0.5] {
+            XCTAssertEqual(rested.sample(at: t).cell!.offset, given.sample(at: t).cell!.offset, accuracy: 0.5, "at \(t) s")
+        }
+        XCTAssertLessThan(rested.sample(at: 0.35).cell!.offset, still.sample(at: 0.35).cell!.offset - 5)
+    }
+
+    func testTheExpansionSnapGoesOnWhileTheFingerRests() {
+        var c = three
+        c.expansionStyle = .fill
+        let timeline = SwipeTimeline(table: table(trailing: c), gestures: [
+            .touchDown(Point(380, 150)),
+            .drag(FingerDrag(from: nil, to: Point(100, 150), duration: 0.3, curve: .linear)),
+            .wait(1),
+        ])
+        // Shown past the buttons + 30 pt the cell snaps out to its target (360 pt) on the 0.7 s animator, which
+        // goes on after the finger stops at 0.3 s.
+        let a = timeline.sample(at: 0.31).cell!.offset, b = timeline.sample(at: 0.45).cell!.offset
+        XCTAssertLessThan(b, a - 1)
+        XCTAssertEqual(timeline.sample(at: 1.2).cell!.offset, timeline.sample(at: 1.3).cell!.offset, accuracy: 0.01)
+        XCTAssertLessThan(timeline.sample(at: 1.3).cell!.offset, -360)
     }
 
     func testExpansionSnapsAndFillDeleteRemovesTheRow() {
