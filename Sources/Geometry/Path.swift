@@ -9,16 +9,37 @@ public struct Path: Hashable, Sendable {
     }
 
     public private(set) var elements: [Element] = []
+    /// The control points' extremes, kept as elements are added (in the same order a walk would take them):
+    /// bounds are asked of the same path for every frame it is drawn in, and an artwork path has hundreds of
+    /// points.
+    private var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
     public init() {}
 
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
-    public mutating func line(to p: Point) { elements.append(.line(p)) }
-    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
-    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
-    public mutating func close() { elements.append(.close) }
+    @inline(__always) private mutating func include(_ p: Point) {
+        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
 
-    public mutating func append(_ other: Path) { elements += other.elements }
+    private mutating func add(_ e: Element) {
+        switch e {
+        case .move(let p), .line(let p): include(p)
+        case .quad(let c, let p): include(c); include(p)
+        case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
+        case .close: break
+        }
+        elements.append(e)
+    }
+
+    public mutating func move(to p: Point) { add(.move(p)) }
+    public mutating func line(to p: Point) { add(.line(p)) }
+    public mutating func quad(to p: Point, control c: Point) { add(.quad(c, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { add(.cubic(c1, c2, p)) }
+    public mutating func close() { add(.close) }
+
+    public mutating func append(_ other: Path) {
+        elements.reserveCapacity(elements.count + other.elements.count)
+        for e in other.elements { add(e) }
+    }
 
     public var isEmpty: Bool { elements.isEmpty }
 
@@ -28,11 +49,11 @@ public struct Path: Hashable, Sendable {
         p.elements.reserveCapacity(elements.count)
         for e in elements {
             switch e {
-            case .move(let a): p.elements.append(.move(t.apply(a)))
-            case .line(let a): p.elements.append(.line(t.apply(a)))
-            case .quad(let c, let a): p.elements.append(.quad(t.apply(c), t.apply(a)))
-            case .cubic(let c1, let c2, let a): p.elements.append(.cubic(t.apply(c1), t.apply(c2), t.apply(a)))
-            case .close: p.elements.append(.close)
+            case .move(let a): p.add(.move(t.apply(a)))
+            case .line(let a): p.add(.line(t.apply(a)))
+            case .quad(let c, let a): p.add(.quad(t.apply(c), t.apply(a)))
+            case .cubic(let c1, let c2, let a): p.add(.cubic(t.apply(c1), t.apply(c2), t.apply(a)))
+            case .close: p.add(.close)
             }
         }
         return p
@@ -195,19 +216,7 @@ public struct Path: Hashable, Sendable {
 
     /// Bounds of all points including control points (a superset of the path's area).
     public var controlBounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        @inline(__always) func add(_ p: Point) {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        for e in elements {
-            switch e {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-            case .close: break
-            }
-        }
-        return minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : .null
+        minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : .null
     }
 
     /// Points behind the eye (W <= 0) have no image: clip at a small positive W first.

@@ -3,6 +3,36 @@ import XCTest
 @testable import Geometry
 
 final class PathTests: XCTestCase {
+    /// The bounds kept as elements are added equal a walk over the elements, however the path was built.
+    func testControlBoundsKeptMatchAWalk() {
+        func walked(_ path: Path) -> Rect {
+            var lo = Point(.infinity, .infinity), hi = Point(-.infinity, -.infinity)
+            for e in path.elements {
+                let points: [Point]
+                switch e {
+                case .move(let p), .line(let p): points = [p]
+                case .quad(let c, let p): points = [c, p]
+                case .cubic(let c1, let c2, let p): points = [c1, c2, p]
+                case .close: points = []
+                }
+                for p in points { lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y)) }
+            }
+            return lo.x <= hi.x && lo.y <= hi.y ? Rect(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y) : .null
+        }
+        var built = Path()
+        built.move(to: Point(3, -2)); built.quad(to: Point(9, 4), control: Point(12, -7))
+        built.cubic(to: Point(-1, 5), control1: Point(4, 30), control2: Point(-6, 2)); built.close()
+        var appended = Path.roundedRect(Rect(10, 10, 40, 20), radius: 6)
+        appended.append(built)
+        appended.append(Path.ellipse(in: Rect(-30, 50, 8, 3)))
+        let mapped = appended.applying(ProjectiveTransform(m11: 0.9, m12: 0.4, m13: 0, m21: -0.4, m22: 0.9, m23: 0, m31: 7, m32: -4, m33: 1))
+        for path in [Path(), built, appended, mapped, Path.rect(Rect(0, 0, 1, 1), reversed: true)] {
+            XCTAssertEqual(path.controlBounds, walked(path))
+        }
+        XCTAssertEqual(built.controlBounds, Rect(-6, -7, 18, 37))
+        XCTAssertTrue(Path().controlBounds.isNull)
+    }
+
     func testFlattenedCircleStaysWithinTheTolerance() {
         let r = 40.0, tolerance = 0.05
         let contours = Path.ellipse(in: Rect(10 - r, 20 - r, 2 * r, 2 * r)).flattened(tolerance: tolerance)
