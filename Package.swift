@@ -86,10 +86,12 @@ let package = Package(
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Geometry", "LayerTree", "Compositor", "Raster", "Encoders", "CZlib"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LayerTree", "Geometry", "Raster"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree"]),
+        // Helpers the test targets share (not shipped: no product names it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree", "TestSupport"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "Text"]),
         .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "SceneSchema", "Text"]),
-        .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF"]),
+        .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF", "TestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders", "Previews", "SceneSchema", "Compositor", "LayerTree", "Geometry", "Raster"]),
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.

@@ -1,12 +1,13 @@
 @testable import Encoders
 import XCTest
+import TestSupport
 
 /// Counting with the row width (a run under a pixel of its color takes that pixel's entry) gives the
 /// histogram and entry numbers of counting without it.
 final class HistogramCountTests: XCTestCase {
     func testCountingWithTheRowAboveMatchesHashingEveryRun() {
-        var state: UInt64 = 23
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(23)
+        func next() -> UInt32 { random.next() }
         let width = 37, height = 29
         var pixels = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height {

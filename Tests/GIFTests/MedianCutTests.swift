@@ -1,5 +1,6 @@
 @testable import Encoders
 import XCTest
+import TestSupport
 
 /// Median cut as written (records moved together, colors bucketed by channel value) against its plain
 /// definition: the box of largest weighted error splits at the weighted median of its widest channel in the
@@ -58,8 +59,8 @@ final class MedianCutTests: XCTestCase {
     }
 
     func testMedianCutMatchesSortingEachBox() {
-        var state: UInt64 = 17
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(17)
+        func next() -> UInt32 { random.next() }
         for (size, boxes) in [(1, 5), (40, 7), (600, 223), (3000, 223)] {
             var seen = Set<UInt32>(), keys: [UInt32] = []
             while keys.count < size {
@@ -102,8 +103,8 @@ final class RefineTests: XCTestCase {
     }
 
     func testRefineMatchesPlainLloydRounds() {
-        var state: UInt64 = 29
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(29)
+        func next() -> UInt32 { random.next() }
         for (size, entries, fixed) in [(300, 12, 3), (2000, 30, 5), (4000, 223, 32), (500, 40, 0)] {
             var seen = Set<UInt32>(), keys: [UInt32] = []
             while keys.count < size {

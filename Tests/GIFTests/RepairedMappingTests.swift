@@ -1,11 +1,12 @@
 @testable import Encoders
 import XCTest
+import TestSupport
 
 /// A repaired palette's mapping, updated from the old palette's, is the mapping a fresh search gives.
 final class RepairedMappingTests: XCTestCase {
     func testUpdatedMappingEqualsAFreshOne() {
-        var state: UInt64 = 3
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(3)
+        func next() -> UInt32 { random.next() }
         // Opaque colors (some repeated, some near each other), a few transparent pixels.
         var pixels: [UInt32] = []
         for _ in 0..<6000 {
@@ -46,8 +47,8 @@ final class RepairedMappingTests: XCTestCase {
 /// A rebuilt palette's mapping searched from the refinement's answers is the mapping searched without them.
 final class GuessedMappingTests: XCTestCase {
     func testMappingFromTheBuildersGuessesEqualsAPlainOne() {
-        var state: UInt64 = 41
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(41)
+        func next() -> UInt32 { random.next() }
         var pixels: [UInt32] = []
         for _ in 0..<20000 {
             // Flat colors, gradients (clusters that can land on an exact color) and noise.

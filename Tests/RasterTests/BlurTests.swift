@@ -1,5 +1,6 @@
 import XCTest
 @testable import Raster
+import TestSupport
 
 final class BlurTests: XCTestCase {
     func testPixmapBlurMatchesTheMaskBlurAndStaysPremultiplied() {
@@ -28,8 +29,8 @@ final class BlurTests: XCTestCase {
 
     /// Pseudo-random pixels (premultiplied: every channel at or below its alpha), some rows transparent.
     private func noise(_ bounds: IntRect, seed: UInt64) -> Pixmap {
-        var state = seed
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(seed)
+        func next() -> UInt32 { random.next() }
         var px = Pixmap(bounds: bounds)
         for i in 0..<px.pixels.count {
             if (i / bounds.width) % 7 == 3 { continue }

@@ -1,12 +1,13 @@
 import XCTest
 @testable import Raster
+import TestSupport
 
 final class SaturateTests: XCTestCase {
     /// The remembered conversions (runs and the direct-mapped table) give what converting every pixel
     /// gives: many colors (table collisions), runs, repeats far apart, transparent and odd pixels.
     func testRememberedColorsMatchConvertingEveryPixel() {
-        var state: UInt64 = 11
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(11)
+        func next() -> UInt32 { random.next() }
         var px = Pixmap(bounds: IntRect(x: 0, y: 0, width: 211, height: 97))
         var palette: [UInt32] = []
         for _ in 0..<3000 {

@@ -1,12 +1,13 @@
 import XCTest
 @testable import Raster
+import TestSupport
 
 final class ShadowUnderOpaqueTests: XCTestCase {
     /// A shadow's coverage cleared where the group drawn over it is opaque leaves the same pixels as the
     /// whole shadow once the group is composited: opaque group pixels replace whatever was below.
     func testClearingCoverageUnderOpaquePixelsChangesNoPixel() {
-        var state: UInt64 = 5
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var random = SeededRandom(5)
+        func next() -> UInt32 { random.next() }
         var group = Pixmap(bounds: IntRect(x: 7, y: 3, width: 23, height: 17))
         for i in 0..<group.pixels.count {
             // Opaque, translucent and transparent pixels.
