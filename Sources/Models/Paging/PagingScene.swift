@@ -99,7 +99,7 @@ public struct PagingAnimation: Sendable {
 
     init(scene: PagingScene) {
         self.scene = scene
-        art = PagingArt(names: Set(scene.entries.map(\.icon) + ["textPlaceholder"]))
+        art = PagingArt(scene: scene)
         let layout = scene.layout
         // Taps on the strip select a layout; they do not touch the pages.
         strip = StripTimeline(scene: scene)

@@ -55,7 +55,7 @@ struct PagingScreen {
         var root = Layer(name: "screen", frame: Rect(0, 0, scene.canvas.width, scene.canvas.height))
         root.backgroundColor = scene.background
         root.masksToBounds = true
-        if scene.showsBackButton { root.sublayers.append(backButton()) }
+        if let back = art.backButton { root.sublayers.append(back) }
         let (pages, snapshots) = pages()
         root.sublayers.append(pages)
         if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
@@ -153,26 +153,8 @@ struct PagingScreen {
             card.opacity = min(1, max(0, t.alpha))
             if let s = t.shadow { card.setShadow(s) }
         }
-        card.sublayers = cardContent(scene.cards[index], size: frame.size)
+        card.sublayers = art.cardContents[index]
         return card
-    }
-
-    /// The card's vertical stack (image, title, text placeholder) as Auto Layout places it: 30 pt from the
-    /// sides, centred, at most 350 pt tall; the rows' frames are the xib's for that height.
-    func cardContent(_ card: ShapeCard, size: Size) -> [Layer] {
-        let stackHeight = min(350, size.height * 0.85)
-        let stack = Rect(30, (size.height - stackHeight) / 2, size.width - 60, stackHeight)
-        let imageWidth = max(124, stack.width * 0.5)
-        var symbol = Layer(name: "symbol", frame: Rect(stack.midX - imageWidth / 2, stack.minY - 0.5, imageWidth, 98.5))
-        symbol.contents = symbolContents(card.symbol, in: symbol.bounds)
-        var title = Layer(name: "title", frame: Rect(stack.minX, stack.minY + 109.5, stack.width, 44.5))
-        var text = TextContents(card.title, weight: .light, size: 36, color: .white)
-        text.alignment = .center
-        title.contents = .text(text)
-        var placeholder = Layer(name: "placeholder", frame: Rect(stack.minX, stack.minY + 167, stack.width, 183))
-        placeholder.opacity = 0.74
-        placeholder.sublayers = artwork("textPlaceholder", in: placeholder.bounds)
-        return [symbol, title, placeholder]
     }
 
     /// The library's BlurEffectView filling the cell, given the card's translation (scale) or none (stack).
@@ -207,7 +189,7 @@ struct PagingScreen {
             circle.transform = t.transform
             if let s = t.shadow { circle.setShadow(s) }
             // The imageView's tint is grey, but the icons are not templates: they keep their own colours.
-            circle.sublayers = artwork(entry.icon, in: circle.bounds, centered: true)
+            circle.sublayers = art.icons[entry.icon] ?? []
             let alpha = max(0, 1 - abs(progress))
             var title = Layer(name: "title", frame: Rect(0, 120, size.width, 21.5))
             var titleText = TextContents(entry.title, size: 18, color: gray)
@@ -223,18 +205,6 @@ struct PagingScreen {
             view.sublayers.append(cell)
         }
         return view
-    }
-
-    // MARK: Chrome
-
-    /// The back button: `arrow.left.square.fill` in the xib's light grey, on lightTextColor.
-    func backButton() -> Layer {
-        var button = Layer(name: "back", frame: Rect(32, 63, 23, 20))
-        button.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.6)
-        var symbol = Layer(name: "symbol", frame: Rect(-0.5, -1.5, 24, 23))
-        symbol.contents = backArrowContents(in: symbol.bounds)
-        button.sublayers = [symbol]
-        return button
     }
 }
 
