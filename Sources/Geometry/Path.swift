@@ -160,30 +160,33 @@ public struct Path: Hashable, Sendable {
     /// Closed polylines approximating the path within `tolerance` (the largest distance between a curve
     /// and its chords, in the path's own units). Every contour is closed implicitly, as fills are.
     public func flattened(tolerance: Double) -> [[Point]] {
+        // Points gather in one scratch buffer that keeps its capacity; each contour is copied out once at its
+        // exact size (growing every contour point by point cost an allocation per doubling).
         var contours: [[Point]] = []
         var current: [Point] = []
+        current.reserveCapacity(64)
         var last = Point.zero
         func finish() {
-            if current.count > 2 { contours.append(current) }
-            current = []
+            if current.count > 2 { contours.append(Array(current)) }
+            current.removeAll(keepingCapacity: true)
         }
         for element in elements {
             switch element {
             case .move(let p):
                 finish()
-                current = [p]
+                current.append(p)
                 last = p
             case .line(let p):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { current.append(last) }
                 current.append(p)
                 last = p
             case .quad(let c, let p):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { current.append(last) }
                 let n = Self.quadChords(last, c, p, tolerance: tolerance)
                 for i in 1...n { current.append(Self.quadPoint(last, c, p, at: Double(i) / Double(n))) }
                 last = p
             case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { current.append(last) }
                 let n = Self.cubicChords(last, c1, c2, p, tolerance: tolerance)
                 for i in 1...n { current.append(Self.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
                 last = p
@@ -207,11 +210,17 @@ public struct Path: Hashable, Sendable {
         var stretch = 0.0
         for corner in localBounds.corners { stretch = max(stretch, map.maxStretch(at: corner)) }
         let localTolerance = tolerance / max(stretch, 1e-6)
-        let local = flattened(tolerance: localTolerance)
+        var contours = flattened(tolerance: localTolerance)
         if map.isAffine {
-            return local.map { $0.map(map.apply) }
+            // Mapped in place: the flattened contours are ours alone.
+            for c in contours.indices {
+                contours[c].withUnsafeMutableBufferPointer { points in
+                    for i in points.indices { points[i] = map.apply(points[i]) }
+                }
+            }
+            return contours
         }
-        return local.compactMap { Self.projectClipped($0, map) }
+        return contours.compactMap { Self.projectClipped($0, map) }
     }
 
     /// Bounds of all points including control points (a superset of the path's area).
@@ -222,11 +231,14 @@ public struct Path: Hashable, Sendable {
     /// Points behind the eye (W <= 0) have no image: clip at a small positive W first.
     static func projectClipped(_ contour: [Point], _ map: ProjectiveTransform) -> [Point]? {
         let wMin = 1e-5
-        let h = contour.map(map.applyHomogeneous)
+        guard let first = contour.first else { return nil }
         var out: [Point] = []
-        out.reserveCapacity(h.count + 4)
-        for i in 0..<h.count {
-            let a = h[i], b = h[(i + 1) % h.count]
+        out.reserveCapacity(contour.count + 4)
+        // Each point is mapped once, carried over as the next edge's start.
+        let h0 = map.applyHomogeneous(first)
+        var a = h0
+        for i in 0..<contour.count {
+            let b = i + 1 < contour.count ? map.applyHomogeneous(contour[i + 1]) : h0
             let aIn = a.w >= wMin, bIn = b.w >= wMin
             if aIn { out.append(Point(a.x / a.w, a.y / a.w)) }
             if aIn != bIn {
@@ -234,6 +246,7 @@ public struct Path: Hashable, Sendable {
                 let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
                 out.append(Point(x / wMin, y / wMin))
             }
+            a = b
         }
         return out.count > 2 ? out : nil
     }
