@@ -108,10 +108,9 @@ extension Pixmap {
                 for i in 0..<px.count {
                     let v = plane[i]
                     // Alpha first, and no premultiplied channel above it (rounding must not leave one there).
-                    let alpha = UInt32(min(255, max(0, v[3] + 0.5)))
-                    let r = min(UInt32(min(255, max(0, v[0] + 0.5))), alpha)
-                    let g = min(UInt32(min(255, max(0, v[1] + 0.5))), alpha)
-                    let bl = min(UInt32(min(255, max(0, v[2] + 0.5))), alpha)
+                    let alpha = roundedByte(v[3])
+                    let r = min(roundedByte(v[0]), alpha), g = min(roundedByte(v[1]), alpha)
+                    let bl = min(roundedByte(v[2]), alpha)
                     px[i] = r | g << 8 | bl << 16 | alpha << 24
                 }
             }
@@ -406,6 +405,25 @@ private func boxPassDown(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutabl
     }
 }
 
+/// `UInt32(min(255, max(0, value + 0.5)))` without the conversion's trap checks, which keep a loop from
+/// vectorizing. Adding 2^23 to a value in 0...255 leaves its nearest integer in the low mantissa bits; one
+/// less where that rounded up gives the truncation. (A blurred plane holds no NaN: sums of bytes / box.)
+@inline(__always)
+func roundedByte(_ value: Float) -> UInt32 {
+    let magic: Float = 8_388_608
+    var v = value + 0.5
+    v = v < 0 ? 0 : v
+    v = v > 255 ? 255 : v
+    let shifted = v + magic
+    let nearest = shifted.bitPattern & 0x7F_FFFF
+    return shifted - magic > v ? nearest &- 1 : nearest
+}
+
+/// `roundedByte` over a plane.
+func roundedBytes(_ plane: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+    for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: roundedByte(plane[i])) }
+}
+
 extension Pixmap {
     /// `cropped(to: source).alphaMask().blurred(sigma:)`, only within `region` (the result's bounds are the
     /// grown bounds within `region`): what a shadow's fill reads.
@@ -417,9 +435,9 @@ extension Pixmap {
         }
         var result = Mask(bounds: IntRect(x: region.x, y: region.y, width: 0, height: 0), data: [])
         _ = RegionBlur(box: box, channels: 1).run(self, source: source, region: region) { plane, area in
-            var bytes = [UInt8](repeating: 0, count: area.area)
-            bytes.withUnsafeMutableBufferPointer { out in
-                for i in 0..<area.area { out[i] = UInt8(min(255, max(0, plane[i] + 0.5))) }
+            let bytes = [UInt8](unsafeUninitializedCapacity: area.area) { out, count in
+                roundedBytes(plane, into: out.baseAddress!, count: area.area)
+                count = area.area
             }
             result = Mask(bounds: area, data: bytes)
         }
@@ -437,10 +455,9 @@ extension Pixmap {
                 for i in 0..<area.area {
                     let v = plane + 4 * i
                     // As `blurred(sigma:)`: alpha first, no premultiplied channel above it.
-                    let alpha = UInt32(min(255, max(0, v[3] + 0.5)))
-                    let r = min(UInt32(min(255, max(0, v[0] + 0.5))), alpha)
-                    let g = min(UInt32(min(255, max(0, v[1] + 0.5))), alpha)
-                    let bl = min(UInt32(min(255, max(0, v[2] + 0.5))), alpha)
+                    let alpha = roundedByte(v[3])
+                    let r = min(roundedByte(v[0]), alpha), g = min(roundedByte(v[1]), alpha)
+                    let bl = min(roundedByte(v[2]), alpha)
                     out[i] = r | g << 8 | bl << 16 | alpha << 24
                 }
             }

@@ -73,4 +73,19 @@ final class BlurTests: XCTestCase {
             }
         }
     }
+
+    /// The trap-free rounding gives what the plain conversion gives, at the boundaries (exact halves and
+    /// integers, either side of 0 and 255) and on values like a blur's.
+    func testRoundedByteMatchesThePlainConversion() {
+        func plain(_ v: Float) -> UInt32 { UInt32(min(255, max(0, v + 0.5))) }
+        var values: [Float] = [-1000, -1, -0.5, -0.25, -0.0, 0, 0.25, 0.49999997, 0.5, 0.50000006, 1, 1.5, 2.5,
+                               127.5, 128, 253.5, 254.5, 254.99998, 255, 255.5, 256, 1e6]
+        for k in 0...1024 { let f = Float(k) / 4; values += [f, f.nextUp, f.nextDown] }
+        var random = SeededRandom(11)
+        for _ in 0..<100_000 { values.append(Float(random.next() % 2_600_000) / 10_000 - 1) }
+        for v in values { XCTAssertEqual(roundedByte(v), plain(v), "\(v)") }
+        var out = [UInt8](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { roundedBytes($0.baseAddress!, into: &out, count: values.count) }
+        XCTAssertEqual(out, values.map { UInt8(plain($0)) })
+    }
 }
