@@ -273,16 +273,33 @@ extension Pixmap {
                     // Where the mask is known to be full, one run at 255 (a plain store for an opaque color).
                     let full = mask.interior.map { $0.run(y - mb.y).clamped(to: area.x..<area.maxX) } ?? area.x..<area.x
                     if full.isEmpty {
-                        blitter.span(y: y, x: area.x, count: area.width, coverage: row + area.x)
+                        Self.spans(row, y: y, area.x..<area.maxX, &blitter)
                         continue
                     }
-                    if full.lowerBound > area.x { blitter.span(y: y, x: area.x, count: full.lowerBound - area.x, coverage: row + area.x) }
+                    Self.spans(row, y: y, area.x..<full.lowerBound, &blitter)
                     blitter.run(y: y, x: full.lowerBound, count: full.count, coverage: 255)
-                    if full.upperBound < area.maxX {
-                        blitter.span(y: y, x: full.upperBound, count: area.maxX - full.upperBound, coverage: row + full.upperBound)
-                    }
+                    Self.spans(row, y: y, full.upperBound..<area.maxX, &blitter)
                 }
             }
+        }
+    }
+
+    /// The mask row's coverage over `columns` as spans, leaving out runs of zeros eight bytes at a time: a
+    /// shadow's mask is cleared under the opaque layer that casts it, and a glyph's around its strokes, and
+    /// a pixel at coverage 0 stays as it is.
+    @inline(__always)
+    private static func spans(_ row: UnsafePointer<UInt8>, y: Int, _ columns: Range<Int>, _ blitter: inout SpanBlitter) {
+        @inline(__always) func word(_ x: Int) -> UInt64 { UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) }
+        var x = columns.lowerBound
+        let end = columns.upperBound
+        while x < end {
+            while x + 8 <= end && word(x) == 0 { x += 8 }
+            while x < end && row[x] == 0 { x += 1 }
+            guard x < end else { return }
+            let start = x
+            while x + 8 <= end && word(x) != 0 { x += 8 }
+            if x + 8 > end { x = end }
+            blitter.span(y: y, x: start, count: x - start, coverage: row + start)
         }
     }
 
