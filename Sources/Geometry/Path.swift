@@ -160,42 +160,40 @@ public struct Path: Hashable, Sendable {
     /// Closed polylines approximating the path within `tolerance` (the largest distance between a curve
     /// and its chords, in the path's own units). Every contour is closed implicitly, as fills are.
     public func flattened(tolerance: Double) -> [[Point]] {
-        // Points gather in one scratch buffer that keeps its capacity; each contour is copied out once at its
-        // exact size (growing every contour point by point cost an allocation per doubling).
-        var contours: [[Point]] = []
-        var current: [Point] = []
-        current.reserveCapacity(64)
+        flattenedContours(tolerance: tolerance).arrays
+    }
+
+    /// `flattened(tolerance:)` as one buffer of points.
+    public func flattenedContours(tolerance: Double) -> Contours {
+        var contours = Contours()
+        contours.reserveCapacity(points: elements.count + 8)
         var last = Point.zero
-        func finish() {
-            if current.count > 2 { contours.append(Array(current)) }
-            current.removeAll(keepingCapacity: true)
-        }
         for element in elements {
             switch element {
             case .move(let p):
-                finish()
-                current.append(p)
+                contours.closeOpenContour()
+                contours.extend(p)
                 last = p
             case .line(let p):
-                if current.isEmpty { current.append(last) }
-                current.append(p)
+                if contours.openCount == 0 { contours.extend(last) }
+                contours.extend(p)
                 last = p
             case .quad(let c, let p):
-                if current.isEmpty { current.append(last) }
+                if contours.openCount == 0 { contours.extend(last) }
                 let n = Self.quadChords(last, c, p, tolerance: tolerance)
-                for i in 1...n { current.append(Self.quadPoint(last, c, p, at: Double(i) / Double(n))) }
+                for i in 1...n { contours.extend(Self.quadPoint(last, c, p, at: Double(i) / Double(n))) }
                 last = p
             case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current.append(last) }
+                if contours.openCount == 0 { contours.extend(last) }
                 let n = Self.cubicChords(last, c1, c2, p, tolerance: tolerance)
-                for i in 1...n { current.append(Self.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
+                for i in 1...n { contours.extend(Self.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
                 last = p
             case .close:
-                if let first = current.first { last = first }
-                finish()
+                if contours.openCount > 0 { last = contours.points[contours.ends.last ?? 0] }
+                contours.closeOpenContour()
             }
         }
-        finish()
+        contours.closeOpenContour()
         return contours
     }
 
@@ -204,23 +202,22 @@ public struct Path: Hashable, Sendable {
     /// Curves are flattened in the path's own space with a tolerance scaled by how much the map stretches
     /// it, then every contour is clipped against the plane W = wMin before the division, so geometry that
     /// passes behind the eye is cut away instead of wrapping around (lines stay lines under the map).
-    public func deviceContours(through map: ProjectiveTransform, tolerance: Double = 0.2) -> [[Point]] {
+    public func deviceContours(through map: ProjectiveTransform, tolerance: Double = 0.2) -> Contours {
         let localBounds = controlBounds
-        guard !localBounds.isNull else { return [] }
+        guard !localBounds.isNull else { return Contours() }
         var stretch = 0.0
         for corner in localBounds.corners { stretch = max(stretch, map.maxStretch(at: corner)) }
         let localTolerance = tolerance / max(stretch, 1e-6)
-        var contours = flattened(tolerance: localTolerance)
+        var contours = flattenedContours(tolerance: localTolerance)
         if map.isAffine {
             // Mapped in place: the flattened contours are ours alone.
-            for c in contours.indices {
-                contours[c].withUnsafeMutableBufferPointer { points in
-                    for i in points.indices { points[i] = map.apply(points[i]) }
-                }
-            }
+            contours.mapPoints(map.apply)
             return contours
         }
-        return contours.compactMap { Self.projectClipped($0, map) }
+        var out = Contours()
+        out.reserveCapacity(points: contours.points.count + 4 * contours.count)
+        for c in contours { Self.projectClipped(c, map, into: &out) }
+        return out
     }
 
     /// Bounds of all points including control points (a superset of the path's area).
@@ -228,26 +225,27 @@ public struct Path: Hashable, Sendable {
         minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : .null
     }
 
-    /// Points behind the eye (W <= 0) have no image: clip at a small positive W first.
-    static func projectClipped(_ contour: [Point], _ map: ProjectiveTransform) -> [Point]? {
+    /// Points behind the eye (W <= 0) have no image: clip at a small positive W first. The clipped contour
+    /// is added to `out` when more than two points remain.
+    static func projectClipped(_ contour: ArraySlice<Point>, _ map: ProjectiveTransform, into out: inout Contours) {
         let wMin = 1e-5
-        guard let first = contour.first else { return nil }
-        var out: [Point] = []
-        out.reserveCapacity(contour.count + 4)
+        guard let first = contour.first else { return }
         // Each point is mapped once, carried over as the next edge's start.
         let h0 = map.applyHomogeneous(first)
         var a = h0
-        for i in 0..<contour.count {
-            let b = i + 1 < contour.count ? map.applyHomogeneous(contour[i + 1]) : h0
+        var i = contour.startIndex
+        while i < contour.endIndex {
+            let b = i + 1 < contour.endIndex ? map.applyHomogeneous(contour[i + 1]) : h0
             let aIn = a.w >= wMin, bIn = b.w >= wMin
-            if aIn { out.append(Point(a.x / a.w, a.y / a.w)) }
+            if aIn { out.extend(Point(a.x / a.w, a.y / a.w)) }
             if aIn != bIn {
                 let t = (wMin - a.w) / (b.w - a.w)
                 let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
-                out.append(Point(x / wMin, y / wMin))
+                out.extend(Point(x / wMin, y / wMin))
             }
             a = b
+            i += 1
         }
-        return out.count > 2 ? out : nil
+        out.closeOpenContour()
     }
 }

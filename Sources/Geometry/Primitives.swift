@@ -75,7 +75,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bounding rect of a set of points; `.null` when empty.
-    public static func bounding(_ points: [Point]) -> Rect {
+    public static func bounding(_ points: [Point]) -> Rect { bounding(points[...]) }
+
+    /// Bounding rect of a run of points; `.null` when empty.
+    public static func bounding(_ points: ArraySlice<Point>) -> Rect {
         guard let first = points.first else { return .null }
         var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
         for p in points.dropFirst() {
@@ -86,6 +89,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The bounding box of several contours (`null` for none).
     public static func bounding(contours: [[Point]]) -> Rect {
+        var box = Rect.null
+        for c in contours { box = box.union(bounding(c)) }
+        return box
+    }
+
+    /// The bounding box of several contours (`null` for none), contour by contour as the arrays' version.
+    public static func bounding(contours: Contours) -> Rect {
         var box = Rect.null
         for c in contours { box = box.union(bounding(c)) }
         return box

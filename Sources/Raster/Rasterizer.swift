@@ -24,13 +24,17 @@ public struct Rasterizer: Sendable {
     public init() {}
 
     /// Coverage of closed device-space contours, clipped to `clip`; nil when nothing is covered.
-    public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
+    public mutating func coverage(of contours: Contours, clip: IntRect) -> Mask? {
         coverage(of: contours, clip: clip, verticalShortcut: true)
+    }
+
+    public mutating func coverage(of contours: [[Point]], clip: IntRect) -> Mask? {
+        coverage(of: Contours(contours), clip: clip)
     }
 
     /// `verticalShortcut`: whether vertical segments take their shortcut (tests turn it off to compare
     /// with the general loop).
-    mutating func coverage(of contours: [[Point]], clip: IntRect, verticalShortcut: Bool) -> Mask? {
+    mutating func coverage(of contours: Contours, clip: IntRect, verticalShortcut: Bool) -> Mask? {
         guard let area = coveredArea(of: contours, clip: clip) else { return nil }
         var interior = MaskInterior(rows: area.height)
         // Not zeroed first: the sweep hands every pixel of every row to the writer, zeros included.
@@ -47,7 +51,7 @@ public struct Rasterizer: Sendable {
     /// Fills closed device-space contours with `paint` straight into `target`, limited by `clip`, without
     /// materialising a mask: the sweep hands its spans to the paint pipeline, so runs of constant coverage
     /// (a shape's interior) become plain stores or one blend per pixel.
-    public mutating func fill(_ contours: [[Point]], paint: Paint, rule: FillRule = .nonZero, into target: inout Pixmap, clip: Clip) {
+    public mutating func fill(_ contours: Contours, paint: Paint, rule: FillRule = .nonZero, into target: inout Pixmap, clip: Clip) {
         guard !paint.isInvisible, let area = coveredArea(of: contours, clip: target.bounds.intersection(clip.rect)) else { return }
         // Taken out of self while the sweep (a mutating method) runs, and put back after: no copy, as each
         // array stays uniquely referenced.
@@ -68,11 +72,20 @@ public struct Rasterizer: Sendable {
     }
 
     /// Shorthand for a solid paint.
-    public mutating func fill(_ contours: [[Point]], color: PremultipliedColor, into target: inout Pixmap, clip: Clip) {
+    public mutating func fill(_ contours: Contours, color: PremultipliedColor, into target: inout Pixmap, clip: Clip) {
         fill(contours, paint: .solid(color), into: &target, clip: clip)
     }
 
-    private func coveredArea(of contours: [[Point]], clip: IntRect) -> IntRect? {
+    /// The same for contours as separate arrays.
+    public mutating func fill(_ contours: [[Point]], paint: Paint, rule: FillRule = .nonZero, into target: inout Pixmap, clip: Clip) {
+        fill(Contours(contours), paint: paint, rule: rule, into: &target, clip: clip)
+    }
+
+    public mutating func fill(_ contours: [[Point]], color: PremultipliedColor, into target: inout Pixmap, clip: Clip) {
+        fill(Contours(contours), paint: .solid(color), into: &target, clip: clip)
+    }
+
+    private func coveredArea(of contours: Contours, clip: IntRect) -> IntRect? {
         let area = IntRect(enclosing: Rect.bounding(contours: contours)).intersection(clip)
         return area.isEmpty ? nil : area
     }
@@ -81,7 +94,7 @@ public struct Rasterizer: Sendable {
     /// and the computed pixels of written blocks to `sink`. Rows outside `rows` (absolute) are only cleared:
     /// nothing there is written, and the rows inside come out as they would with all rows swept.
     @inline(__always)
-    private mutating func sweep<Sink: CoverageSink>(_ contours: [[Point]], area: IntRect, evenOdd: Bool, rows: Range<Int>,
+    private mutating func sweep<Sink: CoverageSink>(_ contours: Contours, area: IntRect, evenOdd: Bool, rows: Range<Int>,
                                                     verticalShortcut: Bool = true, into sink: inout Sink) {
         let w = area.width, h = area.height, stride = w + 2
         // Blocks as narrow as 8 cells, or wider so that a row never needs more than 64 of them.
@@ -97,11 +110,17 @@ public struct Rasterizer: Sendable {
             dirty.withUnsafeMutableBufferPointer { marks in
                 rowScratch.withUnsafeMutableBufferPointer { scratch in
                     let grid = CellGrid(cells: acc, dirty: marks, stride: stride, shift: shift, verticalShortcut: verticalShortcut)
-                    for contour in contours {
-                        var prev = contour[contour.count - 1]
-                        for p in contour {
-                            clipAndAccumulate(grid, W: W, H: H, x0: prev.x - ox, y0: prev.y - oy, x1: p.x - ox, y1: p.y - oy)
-                            prev = p
+                    contours.points.withUnsafeBufferPointer { points in
+                        var start = 0
+                        for end in contours.ends {
+                            defer { start = end }
+                            guard end > start else { continue }
+                            var prev = points[end - 1]
+                            for i in start..<end {
+                                let p = points[i]
+                                clipAndAccumulate(grid, W: W, H: H, x0: prev.x - ox, y0: prev.y - oy, x1: p.x - ox, y1: p.y - oy)
+                                prev = p
+                            }
                         }
                     }
                     for y in 0..<h {

@@ -80,4 +80,77 @@ final class PathTests: XCTestCase {
         // Two corners survive, two are cut: 2 + 2 points where the sides cross the plane.
         XCTAssertEqual(device[0].count, 4)
     }
+
+    /// One buffer of contours holds what separate arrays held: the same points in the same contours, short
+    /// contours dropped, through an affine map and through a perspective that puts part of the path behind
+    /// the eye (each contour clipped at w = 1e-5 as a plain walk over its edges does).
+    func testContoursInOneBufferMatchSeparateArrays() {
+        var path = Path()
+        path.move(to: Point(0, 0)); path.line(to: Point(40, 0)); path.quad(to: Point(40, 30), control: Point(55, 15))
+        path.cubic(to: Point(0, 30), control1: Point(30, 45), control2: Point(10, 45)); path.close()
+        path.move(to: Point(5, 5)); path.line(to: Point(6, 6))           // two points: dropped
+        path.move(to: Point(10, 10)); path.line(to: Point(20, 10)); path.line(to: Point(15, 20))  // not closed
+        path.close(); path.line(to: Point(30, 12)); path.line(to: Point(25, 25))  // a contour after a close
+        path.append(Path.roundedRect(Rect(2, 3, 30, 20), radius: 6))
+
+        /// The separate-arrays walk the buffer replaced.
+        func reference(_ path: Path, tolerance: Double) -> [[Point]] {
+            var contours: [[Point]] = [], current: [Point] = [], last = Point.zero
+            func finish() { if current.count > 2 { contours.append(current) }; current = [] }
+            for e in path.elements {
+                switch e {
+                case .move(let p): finish(); current = [p]; last = p
+                case .line(let p): if current.isEmpty { current = [last] }; current.append(p); last = p
+                case .quad(let c, let p):
+                    if current.isEmpty { current = [last] }
+                    let n = Path.quadChords(last, c, p, tolerance: tolerance)
+                    for i in 1...n { current.append(Path.quadPoint(last, c, p, at: Double(i) / Double(n))) }
+                    last = p
+                case .cubic(let c1, let c2, let p):
+                    if current.isEmpty { current = [last] }
+                    let n = Path.cubicChords(last, c1, c2, p, tolerance: tolerance)
+                    for i in 1...n { current.append(Path.cubicPoint(last, c1, c2, p, at: Double(i) / Double(n))) }
+                    last = p
+                case .close: if let first = current.first { last = first }; finish()
+                }
+            }
+            finish()
+            return contours
+        }
+        func clipped(_ contour: [Point], _ map: ProjectiveTransform) -> [Point]? {
+            let h = contour.map(map.applyHomogeneous)
+            var out: [Point] = []
+            for i in 0..<h.count {
+                let a = h[i], b = h[(i + 1) % h.count]
+                if a.w >= 1e-5 { out.append(Point(a.x / a.w, a.y / a.w)) }
+                if (a.w >= 1e-5) != (b.w >= 1e-5) {
+                    let t = (1e-5 - a.w) / (b.w - a.w)
+                    out.append(Point((a.x + (b.x - a.x) * t) / 1e-5, (a.y + (b.y - a.y) * t) / 1e-5))
+                }
+            }
+            return out.count > 2 ? out : nil
+        }
+        let expected = reference(path, tolerance: 0.05)
+        XCTAssertEqual(expected.count, 4)
+        XCTAssertEqual(path.flattened(tolerance: 0.05), expected)
+        XCTAssertEqual(path.flattenedContours(tolerance: 0.05).arrays, expected)
+
+        let affine = ProjectiveTransform(m11: 1.5, m12: 0.2, m13: 0, m21: -0.3, m22: 2, m23: 0, m31: 7, m32: -3, m33: 1)
+        let a = path.deviceContours(through: affine)
+        let stretch = path.controlBounds.corners.map { affine.maxStretch(at: $0) }.max()!
+        XCTAssertEqual(a.arrays, reference(path, tolerance: 0.2 / stretch).map { $0.map(affine.apply) })
+
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 15
+        let turned = Transform3D.translation(-20, -15, 0).concatenating(t.rotated(1.2, 1, 0, 0))
+            .concatenating(.translation(40, 40, 0)).flattened
+        let p = path.deviceContours(through: turned)
+        let local = path.controlBounds.corners.map { turned.maxStretch(at: $0) }.max()!
+        let projected = reference(path, tolerance: 0.2 / local).compactMap { clipped($0, turned) }
+        // Part of the path is behind the eye: cut at w = 1e-5, whose image lies far away.
+        XCTAssertTrue(p.points.contains { abs($0.y) > 1e4 })
+        XCTAssertEqual(p.arrays, projected)
+        XCTAssertEqual(Rect.bounding(contours: p), Rect.bounding(contours: projected))
+        XCTAssertEqual((a + p).arrays, a.arrays + p.arrays)
+    }
 }

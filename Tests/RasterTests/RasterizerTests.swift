@@ -181,7 +181,7 @@ final class VerticalEdgeTests: XCTestCase {
         let clip = IntRect(x: 0, y: 0, width: 90, height: 80)
         let turned = Transform3D.translation(-30, -25, 0).concatenating(.rotation(0.7, 0, 1, 0))
             .concatenating(.perspective(eyeDistance: 300)).concatenating(.translation(45.3, 40.1, 0)).flattened
-        let shapes: [[[Point]]] = [
+        let shapes: [Contours] = [
             Path.rect(Rect(10.3, 5.6, 40.45, 30.2)).deviceContours(through: .identity),
             Path.rect(Rect(20, 7, 33, 41)).deviceContours(through: .identity),
             Path.roundedRect(Rect(5.25, 3.5, 60.1, 50.8), radius: 11.3).deviceContours(through: .scale(1.3, 1.1)),
