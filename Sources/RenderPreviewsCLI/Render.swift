@@ -137,8 +137,10 @@ struct Render: ParsableCommand {
         let jobs = loaded
         let queue = SceneQueue(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            // A lane's renderer goes from scene to scene with the fonts it has opened.
+            let renderer = PreviewRenderer()
             while let k = queue.take() {
-                queue.finish(k, render(jobs[k].path, jobs[k].scene, console: console)) { j, outcome in
+                queue.finish(k, render(jobs[k].path, jobs[k].scene, renderer: renderer, console: console)) { j, outcome in
                     switch outcome {
                     case .failed(let text): console.error(text)
                     case .done(_, let file, _): console.line("\(jobs[j].path) -> \(file)")
@@ -176,11 +178,11 @@ extension Render {
     }
 
     /// One scene rendered and written (or compared, with --check).
-    func render(_ path: String, _ scene: PreviewScene, console: Console) -> Outcome {
+    func render(_ path: String, _ scene: PreviewScene, renderer: PreviewRenderer, console: Console) -> Outcome {
         let name = scene.name
         let start = ContinuousClock.now
         do {
-            let preview = try scene.preview(eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
+            let preview = try scene.preview(using: renderer, eachFrame: try framesDir.map { try Files.frameWriter(into: ($0 as NSString).appendingPathComponent(name)) },
                                             progress: { console.progress(name, $0, $1) })
             let bytes = [UInt8](preview.data)
             let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
