@@ -1,9 +1,20 @@
 import Foundation
 import Raster
 
+/// How a pixel of the frame compares with the canvas under its rule (`GIFScreen.change`).
+enum GIFPixelChange {
+    /// Its rule shows exactly the canvas color (transparent over transparent too).
+    static let same: UInt8 = 0
+    /// The canvas color is within the rule's keep distance: it may stay.
+    static let close: UInt8 = 1
+    /// It must be drawn.
+    static let changed: UInt8 = 2
+}
+
 /// Stage 3, the difference rectangle: where the frame, as the rules let it be shown, differs from what is
 /// on screen. Only this rectangle is stored; a pixel counts as unchanged when the canvas color is within
-/// its rule's keep distance (a still pixel keeps its color when the palette moves a little).
+/// its rule's keep distance (a still pixel keeps its color when the palette moves a little). Each pixel's
+/// class is left in `GIFScreen.change` (rows reused from the memo keep theirs: their inputs are the same).
 struct GIFChange {
     /// The bounding box of the changed pixels; nil when nothing changed.
     var rect: IntRect?
@@ -26,17 +37,23 @@ struct GIFChange {
             } else {
                 let row = y * w
                 let entries = screen.entries.baseAddress! + row, canvas = screen.canvas.baseAddress! + row
-                let flat = screen.flat.baseAddress! + row
+                let flat = screen.flat.baseAddress! + row, classes = screen.change.baseAddress! + row
+                // Most pixels are as on screen: the row starts so, and that test reads only what it needs.
+                classes.update(repeating: GIFPixelChange.same, count: w)
                 for x in 0..<w {
                     let e = Int(entries[x]), c = canvas[x]
-                    // Most pixels are as on screen: read only what that test needs.
                     if table[e].shown == c { rowError &+= Int64(table[e].quantError); continue }
                     let rule = table[e]
                     if rule.shown != 0 && c != 0 {
                         let keep = flat[x] != 0 ? rule.keepFlat : rule.keepEdge
-                        if quantizeDistance(rule.key, c) <= keep { rowError &+= Int64(squaredError(rule.key, c)); continue }
+                        if quantizeDistance(rule.key, c) <= keep {
+                            rowError &+= Int64(squaredError(rule.key, c))
+                            classes[x] = GIFPixelChange.close
+                            continue
+                        }
                     }
                     rowError &+= Int64(rule.quantError)
+                    classes[x] = GIFPixelChange.changed
                     if rowMin < 0 { rowMin = x }
                     rowMax = x
                 }
@@ -53,6 +70,49 @@ struct GIFChange {
         let rect = maxX < 0 ? nil : IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         return GIFChange(rect: rect, error: error)
     }
+
+    /// `find` again once the rules have withdrawn their lossy widening (`GIFEntryRules.withdrawLossy`), from
+    /// what the last `find` with `memo` left under the wider rules: only the keep distance outside flat areas
+    /// narrowed, so only pixels classed `close` there can turn `changed`; the others keep their class.
+    static func narrowed(on screen: GIFScreen, rules: GIFEntryRules, memo: GIFChangeMemo) -> GIFChange {
+        let w = screen.width, h = screen.height
+        let table = rules.table
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        var error: Int64 = 0
+        for y in 0..<h {
+            var rowMin = memo.rowMin[y], rowMax = memo.rowMax[y], rowError = memo.rowError[y]
+            let row = y * w
+            let entries = screen.entries.baseAddress! + row, canvas = screen.canvas.baseAddress! + row
+            let flat = screen.flat.baseAddress! + row, classes = screen.change.baseAddress! + row
+            var x = 0
+            while x < w {
+                let end = min(x + 8, w)
+                // Eight classes at a time while none is `close` (the one class with bit 0 set).
+                if end - x == 8 && UnsafeRawPointer(classes + x).loadUnaligned(as: UInt64.self) & 0x0101_0101_0101_0101 == 0 {
+                    x = end; continue
+                }
+                for i in x..<end where classes[i] == GIFPixelChange.close && flat[i] == 0 {
+                    let rule = table[Int(entries[i])], c = canvas[i]
+                    if quantizeDistance(rule.key, c) > rule.keepEdge {
+                        rowError &+= Int64(rule.quantError) &- Int64(squaredError(rule.key, c))
+                        classes[i] = GIFPixelChange.changed
+                        rowMin = rowMin < 0 ? i : min(rowMin, i); rowMax = max(rowMax, i)
+                    }
+                }
+                x = end
+            }
+            (memo.rowMin[y], memo.rowMax[y], memo.rowError[y]) = (rowMin, rowMax, rowError)
+            error &+= rowError
+            if rowMin >= 0 {
+                minX = min(minX, rowMin); maxX = max(maxX, rowMax)
+                if maxY < 0 { minY = y }
+                maxY = y
+            }
+        }
+        memo.remember(rules: table)
+        let rect = maxX < 0 ? nil : IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        return GIFChange(rect: rect, error: error)
+    }
 }
 
 /// Each row's answer of the last `GIFChange.find`, reused for a row whose inputs are the same: its source
@@ -60,16 +120,21 @@ struct GIFChange {
 /// encoder marks rows `dirty` where the source changed (and the rows next to them) and where it drew or
 /// cleared the canvas, and calls `invalidate` when entries are renumbered.
 final class GIFChangeMemo {
-    var rowMin: [Int], rowMax: [Int], rowError: [Int64]
-    var dirty: [Bool]
+    // Plain buffers: arrays in a class cost an exclusivity check per row.
+    let rowMin: UnsafeMutableBufferPointer<Int>, rowMax: UnsafeMutableBufferPointer<Int>
+    let rowError: UnsafeMutableBufferPointer<Int64>
+    let dirty: UnsafeMutableBufferPointer<Bool>
     private var rules: [GIFEntryRule] = []
     private var valid = false
 
     init(height: Int) {
-        rowMin = [Int](repeating: -1, count: height); rowMax = rowMin
-        rowError = [Int64](repeating: 0, count: height)
-        dirty = [Bool](repeating: true, count: height)
+        rowMin = .allocate(capacity: height); rowMin.initialize(repeating: -1)
+        rowMax = .allocate(capacity: height); rowMax.initialize(repeating: -1)
+        rowError = .allocate(capacity: height); rowError.initialize(repeating: 0)
+        dirty = .allocate(capacity: height); dirty.initialize(repeating: true)
     }
+
+    deinit { rowMin.deallocate(); rowMax.deallocate(); rowError.deallocate(); dirty.deallocate() }
 
     func invalidate() { valid = false }
 

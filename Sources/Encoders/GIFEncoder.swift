@@ -52,9 +52,12 @@ public final class GIFEncoder {
     private var pending: GIFPendingFrame?
     private var finished = false
 
-    /// Whether work is carried from frame to frame (only changed rows counted again, and rows of the change
-    /// search reused); off only in tests, to show it changes no byte.
+    /// Whether work is carried from frame to frame and stage to stage (only changed rows counted again, rows
+    /// of the change search reused, its pixel classes read by the index choice); off only in tests, to show
+    /// it changes no byte.
     let carriesWork: Bool
+    /// Frames whose lossy widening was withdrawn (the error budget was spent): tests check they occur.
+    private(set) var withdrawals = 0
 
     public convenience init(width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
         try self.init(width: width, height: height, options: options, carriesWork: true)
@@ -160,14 +163,18 @@ public final class GIFEncoder {
             if lossy && change.error > frameBudget.frame {
                 // What earlier frames left approximate already spends the budget: this frame refreshes it.
                 rules.withdrawLossy()
-                change = GIFChange.find(on: screen, rules: rules, memo: carriesWork ? changeMemo : nil)
+                withdrawals += 1
+                change = carriesWork ? GIFChange.narrowed(on: screen, rules: rules, memo: changeMemo)
+                                     : GIFChange.find(on: screen, rules: rules)
             }
             guard let changed = change.rect else { return nil }
             rect = changed
             if lossy { budget = frameBudget.allowance(for: change, in: changed) }
         }
         // A first frame is whole: viewers that ignore the background's transparency show no gaps.
-        candidates.fill(rect, screen: screen, rules: rules, mapper: palette.mapper, transparent: palette.transparent)
+        // Without work carried, each pixel is tested again: the check that the classes `find` left agree.
+        candidates.fill(rect, screen: screen, rules: rules, mapper: palette.mapper, transparent: palette.transparent,
+                        classified: !first && carriesWork)
         let colors = palette.mapper.colors
         let (data, chosen) = coder.compress(candidates, palette: colors, bitsPerPixel: palette.map.bitsPerPixel, budget: budget)
         changeMemo.markDirty(rect.y..<rect.maxY)

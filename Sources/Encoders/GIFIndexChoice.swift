@@ -29,12 +29,55 @@ final class GIFIndexCandidates {
     /// Opaque pixels left as they are on screen: when none, the mixed candidate is the opaque one.
     private(set) var unchanged = 0
 
-    func fill(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper, transparent: UInt8) {
+    /// The planes for `rect`. `classified`: `screen.change` holds each pixel's class under these rules (a
+    /// `GIFChange.find` ran since they and the canvas last changed); otherwise each pixel is tested here.
+    func fill(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper, transparent: UInt8,
+              classified: Bool) {
         let area = rect.area
         self.rect = rect
         opaque = opaqueStorage.first(area); mixed = mixedStorage.first(area); alternatives = alternativeStorage.first(area)
         sources = sourceStorage.first(area); limits = limitStorage.first(area); before = beforeStorage.first(area)
+        if classified {
+            fillClassified(rect, screen: screen, rules: rules, mapper: mapper, transparent: transparent)
+        } else {
+            fillTesting(rect, screen: screen, rules: rules, mapper: mapper, transparent: transparent)
+        }
+    }
 
+    /// `fill` from the classes `GIFChange.find` left: the keep distance is not computed again.
+    private func fillClassified(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
+                                transparent: UInt8) {
+        let table = rules.table
+        var unchanged = 0, k = 0
+        for y in rect.y..<rect.maxY {
+            let at = y * screen.width + rect.x
+            let entries = screen.entries.baseAddress! + at, canvas = screen.canvas.baseAddress! + at
+            let flat = screen.flat.baseAddress! + at, classes = screen.change.baseAddress! + at
+            for x in 0..<rect.width {
+                let rule = table[Int(entries[x])], c = canvas[x], i = rule.index, s = classes[x]
+                if s == GIFPixelChange.close {
+                    // Close enough to what is on screen: keep that color if the palette has it.
+                    let j = mapper.exact(c)
+                    mixed[k] = transparent
+                    alternatives[k] = j >= 0 ? UInt8(j) : transparent
+                    opaque[k] = j >= 0 ? UInt8(j) : i
+                    unchanged &+= 1
+                } else {
+                    // Exactly what is on screen (transparent in the mixed image), or changed.
+                    mixed[k] = s == GIFPixelChange.changed ? i : transparent
+                    alternatives[k] = i; opaque[k] = i
+                    unchanged &+= s == GIFPixelChange.same && c != 0 ? 1 : 0
+                }
+                sources[k] = rule.key; limits[k] = flat[x] != 0 ? rule.limitFlat : rule.limitEdge; before[k] = c
+                k &+= 1
+            }
+        }
+        self.unchanged = unchanged
+    }
+
+    /// `fill` testing each pixel against the canvas (the first frame, and tests of `fillClassified`).
+    private func fillTesting(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
+                             transparent: UInt8) {
         let table = rules.table
         var unchanged = 0, k = 0
         for y in rect.y..<rect.maxY {

@@ -13,6 +13,9 @@ final class GIFScreen {
     /// Per pixel, 1 when its 3x3 neighbourhood (clipped to the frame) is one color: a flat area, where a
     /// lossy color would show (edges, text, shadows and gradients hide it). Valid after `markFlatAreas`.
     let flat: UnsafeMutableBufferPointer<UInt8>
+    /// Per pixel, how the last `GIFChange.find` classed it (`GIFPixelChange`): the index choice reads the
+    /// class instead of testing the pixel again.
+    let change: UnsafeMutableBufferPointer<UInt8>
     /// Three rows of `markFlatAreas`'s horizontal test.
     private let rowAbove: UnsafeMutableBufferPointer<UInt8>
 
@@ -21,11 +24,12 @@ final class GIFScreen {
         canvas = .allocate(capacity: width * height); canvas.initialize(repeating: 0)
         entries = .allocate(capacity: width * height); entries.initialize(repeating: 0)
         flat = .allocate(capacity: width * height); flat.initialize(repeating: 0)
+        change = .allocate(capacity: width * height); change.initialize(repeating: GIFPixelChange.changed)
         rowAbove = .allocate(capacity: 3 * width); rowAbove.initialize(repeating: 0)
     }
 
     deinit {
-        canvas.deallocate(); entries.deallocate(); flat.deallocate(); rowAbove.deallocate()
+        canvas.deallocate(); entries.deallocate(); flat.deallocate(); change.deallocate(); rowAbove.deallocate()
     }
 
     var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }

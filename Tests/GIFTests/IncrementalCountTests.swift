@@ -1,5 +1,6 @@
 @testable import Encoders
 import Raster
+import TestSupport
 import XCTest
 
 /// The encoder counts only the rows that changed since the last frame; colors that leave keep a count of 0.
@@ -98,6 +99,44 @@ final class CarriedWorkTests: XCTestCase {
         }
         let carried = try encode(true), fresh = try encode(false)
         XCTAssertEqual(carried.count, fresh.count)
+        XCTAssertTrue(carried == fresh, "the GIFs differ")
+    }
+}
+
+/// When a moving frame's error budget is spent, the change search is narrowed from the classes the first
+/// search left (`GIFChange.narrowed`) instead of run again: the same bytes as searching afresh.
+final class NarrowedChangeTests: XCTestCase {
+    /// Noisy gradients (many colors: the quantization error alone spends the budget) sliding under a still
+    /// noisy band, with a flat card moving across.
+    func frames() -> [Pixmap] {
+        let w = 160, h = 120
+        var random = SeededRandom(7)
+        let noise = (0..<(2 * w * h)).map { _ in random.next() }
+        return (0..<10).map { k in
+            var px = [UInt32](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let n = noise[y * 2 * w + x + 5 * k]
+                    var r = UInt32(x + 5 * k) & 0xFF, g = UInt32(2 * y), b = UInt32(128 + (x + y) / 3)
+                    if y >= 40 && y < 56 { let m = noise[y * w + x]; r = 90 + (m & 15); g = 120 + (m >> 4 & 15); b = 60 }
+                    r = min(255, r + (n & 7)); g = min(255, g + (n >> 3 & 7)); b = min(255, b + (n >> 6 & 7))
+                    if x >= 10 + 9 * k && x < 50 + 9 * k && y >= 70 && y < 100 { (r, g, b) = (250, 250, 252) }
+                    px[y * w + x] = 0xFF00_0000 | b << 16 | g << 8 | r
+                }
+            }
+            return Pixmap(bounds: IntRect(x: 0, y: 0, width: w, height: h), pixels: px)
+        }
+    }
+
+    func testNarrowedChangeGivesTheSameBytes() throws {
+        let frames = frames()
+        func encode(_ carries: Bool) throws -> ([UInt8], Int) {
+            let encoder = try GIFEncoder(width: 160, height: 120, options: GIFOptions(), carriesWork: carries)
+            for f in frames { try encoder.addFrame(f, duration: 1.0 / 30) }
+            return (try encoder.finish(), encoder.withdrawals)
+        }
+        let (carried, withdrawn) = try encode(true), (fresh, _) = try encode(false)
+        XCTAssertGreaterThan(withdrawn, 0, "no frame spent its budget: the narrowed search was not exercised")
         XCTAssertTrue(carried == fresh, "the GIFs differ")
     }
 }
