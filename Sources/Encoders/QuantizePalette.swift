@@ -54,20 +54,27 @@ struct QuantizeHistogram {
         counts.removeAll(keepingCapacity: true)
         if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
         let n = pixels.count
+        let px = pixels.baseAddress!, out = entries.baseAddress!
         var i = 0
         while i < n {
-            // Flat UI is mostly long runs of one color: one hash lookup a run.
-            let p = pixels[i]
-            let e = width > 0 && i >= width && pixels[i - width] == p ? entries[i - width] : entry(for: quantizeKey(p))
+            // Flat UI is mostly runs of one color: one hash lookup a run.
+            let p = px[i]
+            let e = width > 0 && i >= width && px[i - width] == p ? out[i - width] : entry(for: quantizeKey(p))
+            out[i] = e
             var end = i + 1
-            // Eight pixels a step while the run lasts, then one at a time.
-            let same = SIMD8<UInt32>(repeating: p)
-            while end + 8 <= n && UnsafeRawPointer(pixels.baseAddress! + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
-                end += 8
+            // Most runs are short: one pixel at a time, and eight a step once the run is long.
+            while end < n && px[end] == p {
+                out[end] = e; end += 1
+                if end - i == 8 {
+                    let same = SIMD8<UInt32>(repeating: p), run = SIMD8<Int32>(repeating: e)
+                    while end + 8 <= n && UnsafeRawPointer(px + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
+                        UnsafeMutableRawPointer(out + end).storeBytes(of: run, as: SIMD8<Int32>.self)
+                        end += 8
+                    }
+                    while end < n && px[end] == p { out[end] = e; end += 1 }
+                    break
+                }
             }
-            while end < n && pixels[end] == p { end += 1 }
-            let run = entries.baseAddress!
-            for k in i..<end { run[k] = e }
             counts[Int(e)] += Int32(end - i)
             i = end
         }
