@@ -543,14 +543,21 @@ enum QuantizeBuilder {
                                 for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
                                 guard pick >= 0 else { break }
                                 let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
-                                bw.update(repeating: 0, count: 256); bs.update(repeating: 0, count: 256)
+                                // The buckets are all 0 between splits; only the box's range of values is
+                                // filled, walked and cleared.
+                                var low = 255, high = 0
                                 for i in box.start..<box.end {
                                     let v = Int((order[i].key >> shift) & 0xFF)
                                     bw[v] += Int64(order[i].count); bs[v] += 1
+                                    low = min(low, v); high = max(high, v)
                                 }
                                 let total = box.w
-                                var acc: Int64 = 0, before = 0, v = 0
+                                // Below `low` the buckets are empty: the walk from 0 would pass them with
+                                // nothing added (the box has weight), so it starts at `low`.
+                                var acc: Int64 = 0, before = 0, v = low
                                 while v < 255 && 2 * (acc + bw[v]) < total { acc += bw[v]; before += bs[v]; v += 1 }
+                                (bw + low).update(repeating: 0, count: high - low + 1)
+                                (bs + low).update(repeating: 0, count: high - low + 1)
                                 inBucket.removeAll(keepingCapacity: true)
                                 for i in box.start..<box.end where Int((order[i].key >> shift) & 0xFF) == v {
                                     inBucket.append(UInt64(order[i].key & 0xFF_FFFF) << 32 | UInt64(order[i].e))
