@@ -103,15 +103,23 @@ struct QuantizeHistogram {
     /// Entries with pixels in the frame (`update` leaves the others at count 0).
     var liveCount: Int { counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
 
+    /// Inlined: a lookup mostly finds its key (a frame has far fewer colors than runs); a new key is entered
+    /// out of line.
+    @inline(__always)
     private mutating func entry(for key: UInt32) -> Int32 {
         let mask = table.count - 1
         var h = Int((key &* 0x9E37_79B1) >> shift)
         while true {
             let e = table[h]
-            if e < 0 { break }
+            if e < 0 { return enter(key, at: h) }
             if keys[Int(e)] == key { return e }
             h = (h + 1) & mask
         }
+    }
+
+    /// A new entry for `key`, whose probe ended at the empty slot `h`.
+    @inline(never)
+    private mutating func enter(_ key: UInt32, at h: Int) -> Int32 {
         let e = Int32(keys.count)
         keys.append(key); counts.append(0)
         table[h] = e
