@@ -450,8 +450,7 @@ extension Pixmap {
         guard let box = BoxBlur(sigma: sigma) else { return cropped(to: region.intersection(source)) }
         var result = Pixmap(bounds: IntRect(x: region.x, y: region.y, width: 0, height: 0))
         _ = RegionBlur(box: box, channels: 4).run(self, source: source, region: region) { plane, area in
-            var px = [UInt32](repeating: 0, count: area.area)
-            px.withUnsafeMutableBufferPointer { out in
+            let px = [UInt32](unsafeUninitializedCapacity: area.area) { out, count in
                 for i in 0..<area.area {
                     let v = plane + 4 * i
                     // As `blurred(sigma:)`: alpha first, no premultiplied channel above it.
@@ -460,6 +459,7 @@ extension Pixmap {
                     let bl = min(roundedByte(v[2]), alpha)
                     out[i] = r | g << 8 | bl << 16 | alpha << 24
                 }
+                count = area.area
             }
             result = Pixmap(bounds: area, pixels: px)
         }

@@ -213,14 +213,15 @@ extension Pixmap {
     /// The pixels of `rect` (clipped to this pixmap), keeping their device coordinates.
     public func cropped(to rect: IntRect) -> Pixmap {
         let r = rect.intersection(bounds)
-        var out = [UInt32](repeating: 0, count: r.area)
-        guard !r.isEmpty else { return Pixmap(bounds: r, pixels: out) }
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        guard !r.isEmpty else { return Pixmap(bounds: r, pixels: []) }
+        // Row by row as whole copies, into storage that is written once.
+        let out = pixels.withUnsafeBufferPointer { src in
+            [UInt32](unsafeUninitializedCapacity: r.area) { dst, count in
                 for y in 0..<r.height {
                     let s = (r.y + y - bounds.y) * bounds.width + (r.x - bounds.x)
-                    for x in 0..<r.width { dst[y * r.width + x] = src[s + x] }
+                    (dst.baseAddress! + y * r.width).initialize(from: src.baseAddress! + s, count: r.width)
                 }
+                count = r.area
             }
         }
         return Pixmap(bounds: r, pixels: out)
