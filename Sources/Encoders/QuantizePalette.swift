@@ -253,10 +253,13 @@ struct QuantizeMapper {
 /// The nearest-entry search: entries sorted by their weighted sum 3r + 4g + 2b, scanned outward from the
 /// query's. Since (3dr + 4dg + 2db)² <= 9 (3dr² + 4dg² + 2db²) (Cauchy-Schwarz), an entry whose sum differs
 /// by ds is at least ds² / 9 away: the scan stops on each side once that exceeds the best distance. UI
-/// palettes spread mostly along the gray axis, which this sum follows. Also a cache of answers by key.
+/// palettes spread mostly along the gray axis, which this sum follows; across it, (dr - db)² <= 5/6 of the
+/// distance the same way, so an entry whose r - b differs by more is passed over without its distance
+/// (it is strictly farther: ties, which go to the lower index, are still compared). Also a cache of
+/// answers by key.
 final class QuantizeNearestSearch {
     private let count: Int
-    /// In sum order: the sums, the channels and the palette indices.
+    /// In sum order: the sums, the channels (r, g, b, r - b) and the palette indices.
     private let sums: UnsafeMutablePointer<Int32>
     private let channels: UnsafeMutablePointer<SIMD4<Int32>>
     private let indices: UnsafeMutablePointer<Int32>
@@ -288,7 +291,8 @@ final class QuantizeNearestSearch {
         for (k, o) in order.enumerated() {
             let i = Int(o & 0xFFFF_FFFF), c = colors[i]
             sums[k] = Int32(o >> 32)
-            channels[k] = SIMD4(Int32(c & 0xFF), Int32((c >> 8) & 0xFF), Int32((c >> 16) & 0xFF), 0)
+            let r = Int32(c & 0xFF), b = Int32((c >> 16) & 0xFF)
+            channels[k] = SIMD4(r, Int32((c >> 8) & 0xFF), b, r - b)
             indices[k] = Int32(i)
             places[i] = Int32(k)
         }
@@ -332,13 +336,15 @@ final class QuantizeNearestSearch {
 
     /// The distance from the entry at place `k` (sum order) to the nearest other entry (Int32.max alone).
     private func separationOf(_ k: Int) -> Int32 {
+        let channels = channels, sums = sums
         let c = channels[k], s = sums[k]
-        var best = Int32.max, reach = Int64.max
+        var best = Int32.max, reach = Int64.max, across = Int64.max
         @inline(__always) func consider(_ j: Int) {
-            let o = channels[j]
+            let o = channels[j], e = Int64(o.w &- c.w)
+            if 6 &* e &* e > across { return }
             let dr = o.x &- c.x, dg = o.y &- c.y, db = o.z &- c.z
             let d = quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
-            if d < best { best = d; reach = 9 * Int64(d) }
+            if d < best { best = d; reach = 9 * Int64(d); across = 5 * Int64(d) }
         }
         var up = k + 1, down = k - 1
         while up < count {
@@ -359,29 +365,36 @@ final class QuantizeNearestSearch {
     private func scan(_ key: UInt32, best initialBest: Int32, bestIndex initialIndex: Int32) -> (index: Int, distance: Int32) {
         let n = count
         let kr = Int32(key & 0xFF), kg = Int32((key >> 8) & 0xFF), kb = Int32((key >> 16) & 0xFF)
-        let s = Int32(Self.sum(key))
-        @inline(__always) func distance(_ k: Int) -> Int32 {
-            let c = channels[k]
-            let dr = c.x &- kr, dg = c.y &- kg, db = c.z &- kb
-            return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
-        }
+        let s = Int32(Self.sum(key)), kw = kr &- kb
+        // Local copies: the loops then keep them in registers.
+        let sums = sums, channels = channels, indices = indices
         var best = initialBest, bestIndex = initialIndex
-        // Entries beyond `reach` (ds² > 9 best) are farther than the best so far.
+        // Entries beyond `reach` (ds² > 9 best) are farther than the best so far, and so are those beyond
+        // `across` (6 (dr - db)² > 5 best).
         var reach = best == .max ? Int64.max : 9 * Int64(best)
+        var across = best == .max ? Int64.max : 5 * Int64(best)
+        @inline(__always) func consider(_ k: Int) {
+            let c = channels[k], e = Int64(c.w &- kw)
+            if 6 &* e &* e > across { return }
+            let dr = c.x &- kr, dg = c.y &- kg, db = c.z &- kb
+            let d = quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+            let i = indices[k]
+            if d < best || (d == best && i < bestIndex) {
+                best = d; bestIndex = i; reach = 9 * Int64(d); across = 5 * Int64(d)
+            }
+        }
         let start = Int(starts[Int(s)])
         var up = start, down = start - 1
         while up < n {
             let ds = Int64(sums[up] &- s)
             if ds * ds > reach { break }
-            let d = distance(up), i = indices[up]
-            if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i; reach = 9 * Int64(d) }
+            consider(up)
             up += 1
         }
         while down >= 0 {
             let ds = Int64(s &- sums[down])
             if ds * ds > reach { break }
-            let d = distance(down), i = indices[down]
-            if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i; reach = 9 * Int64(d) }
+            consider(down)
             down -= 1
         }
         return (Int(bestIndex), best)
