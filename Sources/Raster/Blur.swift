@@ -310,8 +310,26 @@ struct RegionBlur {
             (a + x1 * tLanes).update(repeating: 0, count: max(0, columns[0] - x1) * tLanes)
             image.pixels.withUnsafeBufferPointer { px in
                 let base = px.baseAddress!, iw = image.bounds.width
-                for y in r0..<r1 {
-                    let row = base + (source.y + y - pad - image.bounds.y) * iw + (source.x - image.bounds.x) - pad
+                @inline(__always) func rowStart(_ y: Int) -> UnsafePointer<UInt32> {
+                    base + (source.y + y - pad - image.bounds.y) * iw + (source.x - image.bounds.x) - pad
+                }
+                var first = r0
+                if ch == 1 {
+                    // Eight source rows at a time: each column's eight alphas are one store of eight lanes.
+                    while first + 8 <= r1 {
+                        let s0 = rowStart(first), s1 = rowStart(first + 1), s2 = rowStart(first + 2), s3 = rowStart(first + 3)
+                        let s4 = rowStart(first + 4), s5 = rowStart(first + 5), s6 = rowStart(first + 6), s7 = rowStart(first + 7)
+                        let lane = first - r0
+                        for x in pad..<x1 {
+                            let v = SIMD8<Float>(Float(s0[x] >> 24), Float(s1[x] >> 24), Float(s2[x] >> 24), Float(s3[x] >> 24),
+                                                 Float(s4[x] >> 24), Float(s5[x] >> 24), Float(s6[x] >> 24), Float(s7[x] >> 24))
+                            UnsafeMutableRawPointer(a + x * tLanes + lane).storeBytes(of: v, as: SIMD8<Float>.self)
+                        }
+                        first += 8
+                    }
+                }
+                for y in first..<r1 {
+                    let row = rowStart(y)
                     let lane = (y - r0) * ch
                     if ch == 1 {
                         for x in pad..<x1 { a[x * tLanes + lane] = Float(row[x] >> 24) }
@@ -333,7 +351,21 @@ struct RegionBlur {
             let t = src, out = dst
             out.update(repeating: 0, count: r0 * pLanes)
             (out + r1 * pLanes).update(repeating: 0, count: (rows[0] - r1) * pLanes)
-            for x in rx0..<rx1 {
+            var firstColumn = rx0
+            if ch == 1 {
+                // Eight columns at a time: each output row gets their eight values as one store.
+                while firstColumn + 8 <= rx1 {
+                    let f0 = t + firstColumn * tLanes, f1 = f0 + tLanes, f2 = f1 + tLanes, f3 = f2 + tLanes
+                    let f4 = f3 + tLanes, f5 = f4 + tLanes, f6 = f5 + tLanes, f7 = f6 + tLanes
+                    let to = out + (firstColumn - rx0)
+                    for y in 0..<nr {
+                        let v = SIMD8<Float>(f0[y], f1[y], f2[y], f3[y], f4[y], f5[y], f6[y], f7[y])
+                        UnsafeMutableRawPointer(to + (y + r0) * pLanes).storeBytes(of: v, as: SIMD8<Float>.self)
+                    }
+                    firstColumn += 8
+                }
+            }
+            for x in firstColumn..<rx1 {
                 let from = t + x * tLanes, to = out + (x - rx0) * ch
                 if ch == 1 {
                     for y in 0..<nr { to[(y + r0) * pLanes] = from[y] }
