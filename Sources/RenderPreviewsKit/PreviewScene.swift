@@ -150,8 +150,13 @@ public struct PreviewScene: Sendable {
     /// The whole preview: every frame rendered on every core into a GIF (a still scene: a PNG).
     /// `eachFrame` sees every frame too, in order (to write them as PNG); `progress` is called now and then
     /// with the frames done and the frame count.
-    /// `renderer`: one that rendered other previews before keeps what it loaded (fonts, glyph outlines).
-    public func preview(using renderer: PreviewRenderer = PreviewRenderer(),
+    public func preview(eachFrame: ((_ index: Int, _ image: PreviewImage) throws -> Void)? = nil,
+                        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> PreviewFile {
+        try preview(using: PreviewRenderer(), eachFrame: eachFrame, progress: progress)
+    }
+
+    /// The same with `renderer`, which keeps what it loaded (fonts, glyph outlines) for the next preview.
+    public func preview(using renderer: PreviewRenderer,
                         eachFrame: ((_ index: Int, _ image: PreviewImage) throws -> Void)? = nil,
                         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> PreviewFile {
         let rendered = try renderPreview(frames, renderer: renderer.frames, eachFrame: eachFrame.map { body in
