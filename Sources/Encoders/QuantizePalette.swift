@@ -643,12 +643,15 @@ enum QuantizeBuilder {
     /// `refine` from the guesses in `answers`, leaving there each key's answer in the last round.
     static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
                        answers guess: inout [Int32]) {
+        guard !palette.isEmpty else { return }
         for _ in 0..<rounds {
-            let mapper = QuantizeMapper(colors: palette)
+            // The search alone, without a mapper's exact table: tail colors are rarely entries, and one that
+            // is gets the same answer from the search (distance 0, the lowest index).
+            let search = QuantizeNearestSearch(palette)
             var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
             if guess.count != keys.count { guess = [Int32](repeating: -1, count: keys.count) }
             for (i, k) in keys.enumerated() {
-                let j = guess[i] >= 0 ? mapper.nearest(k, guess: Int(guess[i])).index : mapper.nearest(k).index
+                let j = guess[i] >= 0 ? search.nearest(k, guess: Int(guess[i])).index : search.nearest(k).index
                 guess[i] = Int32(j)
                 guard j >= fixed else { continue }
                 let c = Int64(counts[i])
