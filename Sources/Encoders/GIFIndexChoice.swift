@@ -7,13 +7,11 @@ import Raster
 ///   exactly (on busy content, holes can cost more than they save);
 /// - mixed: an unchanged pixel is the transparent index, or (as `alternatives`) the canvas color's entry.
 /// Changed pixels take their entry in both. The lossy choice, any entry within the rule's limit of the
-/// source, is left to the compressor (`sources`, `limits`, `before`), which knows which value continues its
-/// string.
+/// source, is left to the compressor (`GIFLossyTerms`, read from the screen where a string breaks), which
+/// knows which value continues its string.
 final class GIFIndexCandidates {
     private let opaqueStorage = GIFScratch<UInt8>(repeating: 0), mixedStorage = GIFScratch<UInt8>(repeating: 0)
     private let alternativeStorage = GIFScratch<UInt8>(repeating: 0)
-    private let sourceStorage = GIFScratch<UInt32>(repeating: 0), beforeStorage = GIFScratch<UInt32>(repeating: 0)
-    private let limitStorage = GIFScratch<Int32>(repeating: 0)
 
     /// The rectangle the planes below cover, row by row.
     private(set) var rect = IntRect(x: 0, y: 0, width: 0, height: 0)
@@ -21,11 +19,8 @@ final class GIFIndexCandidates {
     private(set) var mixed = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     /// Per pixel, a second acceptable value of `mixed` (equal to it when there is none).
     private(set) var alternatives = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-    /// Per pixel, the source color and how far from it a lossy choice may be (-1: none).
-    private(set) var sources = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
-    private(set) var limits = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    /// Per pixel, the canvas color before the frame: what the transparent index shows.
-    private(set) var before = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
+    /// Where the compressor reads each pixel's lossy terms.
+    private(set) var terms: GIFLossyTerms?
     /// Opaque pixels left as they are on screen: when none, the mixed candidate is the opaque one.
     private(set) var unchanged = 0
 
@@ -36,7 +31,9 @@ final class GIFIndexCandidates {
         let area = rect.area
         self.rect = rect
         opaque = opaqueStorage.first(area); mixed = mixedStorage.first(area); alternatives = alternativeStorage.first(area)
-        sources = sourceStorage.first(area); limits = limitStorage.first(area); before = beforeStorage.first(area)
+        terms = GIFLossyTerms(entries: UnsafePointer(screen.entries.baseAddress!), canvas: UnsafePointer(screen.canvas.baseAddress!),
+                              flat: UnsafePointer(screen.flat.baseAddress!), rules: UnsafePointer(rules.table.baseAddress!),
+                              screenWidth: screen.width, rect: rect)
         if classified {
             fillClassified(rect, screen: screen, rules: rules, mapper: mapper, transparent: transparent)
         } else {
@@ -52,7 +49,7 @@ final class GIFIndexCandidates {
         for y in rect.y..<rect.maxY {
             let at = y * screen.width + rect.x
             let entries = screen.entries.baseAddress! + at, canvas = screen.canvas.baseAddress! + at
-            let flat = screen.flat.baseAddress! + at, classes = screen.change.baseAddress! + at
+            let classes = screen.change.baseAddress! + at
             for x in 0..<rect.width {
                 let rule = table[Int(entries[x])], c = canvas[x], i = rule.index, s = classes[x]
                 if s == GIFPixelChange.close {
@@ -68,7 +65,6 @@ final class GIFIndexCandidates {
                     alternatives[k] = i; opaque[k] = i
                     unchanged &+= s == GIFPixelChange.same && c != 0 ? 1 : 0
                 }
-                sources[k] = rule.key; limits[k] = flat[x] != 0 ? rule.limitFlat : rule.limitEdge; before[k] = c
                 k &+= 1
             }
         }
@@ -102,7 +98,6 @@ final class GIFIndexCandidates {
                 } else {
                     mixed[k] = i; alternatives[k] = i; opaque[k] = i
                 }
-                sources[k] = rule.key; limits[k] = isFlat ? rule.limitFlat : rule.limitEdge; before[k] = c
                 k &+= 1
             }
         }
@@ -134,9 +129,7 @@ final class GIFCandidateCoder {
         results.initialize(repeating: [], count: 2)
         defer { results.deinitialize(count: 2); results.deallocate() }
         palette.withUnsafeBufferPointer { palette in
-            let opaque = GIFLZWInput(values: candidates.opaque, sources: UnsafeBufferPointer(candidates.sources),
-                                     limits: UnsafeBufferPointer(candidates.limits), palette: palette,
-                                     canvas: UnsafeBufferPointer(candidates.before), budget: budget)
+            let opaque = GIFLZWInput(values: candidates.opaque, terms: candidates.terms, palette: palette, budget: budget)
             var mixed = opaque
             mixed.values = candidates.mixed; mixed.alternatives = UnsafeBufferPointer(candidates.alternatives)
             nonisolated(unsafe) let out = results, jobs = [opaque, mixed], compressors = compressors

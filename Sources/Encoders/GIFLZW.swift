@@ -6,20 +6,54 @@
 // chosen values.
 
 import Foundation
+import Raster
 
 /// What the compressor may choose from, pixel by pixel. `values` holds each pixel's preferred index and
 /// receives the chosen one; `alternatives` a second acceptable index (equal to the value when there is none).
-/// Where `limits[i] >= 0`, any palette entry within that weighted distance of `sources[i]` is acceptable too.
+/// With `terms`, any palette entry within a pixel's limit of its source color is acceptable too.
 struct GIFLZWInput {
     var values: UnsafeMutableBufferPointer<UInt8>
     var alternatives: UnsafeBufferPointer<UInt8>? = nil
-    var sources: UnsafeBufferPointer<UInt32>? = nil
-    var limits: UnsafeBufferPointer<Int32>? = nil
+    var terms: GIFLossyTerms? = nil
     var palette: UnsafeBufferPointer<UInt32>? = nil
-    /// Per pixel, the color on screen before the frame (what the transparent index shows).
-    var canvas: UnsafeBufferPointer<UInt32>? = nil
-    /// How much squared RGB error the choices by `limits` may add over the preferred values, in total.
+    /// How much squared RGB error the lossy choices may add over the preferred values, in total.
     var budget: Int64 = .max
+}
+
+/// A pixel's lossy terms, read where they live (the screen's planes and the frame's rules) only when the
+/// compressor needs them, where a string breaks: its source color, how far from it a lossy choice may be
+/// (-1: none) and the canvas color before the frame (what the transparent index shows). Copying them out for
+/// every pixel of the rectangle cost more than all the reads.
+struct GIFLossyTerms {
+    /// The screen's planes and the rules of their entries.
+    let entries: UnsafePointer<Int32>, canvas: UnsafePointer<UInt32>, flat: UnsafePointer<UInt8>
+    let rules: UnsafePointer<GIFEntryRule>
+    let screenWidth: Int
+    /// The compressed image's rectangle on the screen.
+    let rect: IntRect
+
+    /// A cursor from image pixels (rectangle order) to screen pixels, for increasing image pixels.
+    struct Cursor {
+        /// The image pixel that starts the cursor's row, and its screen pixel.
+        var rowFirst: Int
+        var rowStart: Int
+    }
+
+    var cursor: Cursor { Cursor(rowFirst: 0, rowStart: rect.y * screenWidth + rect.x) }
+
+    /// The screen pixel of image pixel `i` (not before the cursor's row).
+    @inline(__always)
+    func pixel(_ i: Int, _ c: inout Cursor) -> Int {
+        while i >= c.rowFirst + rect.width { c.rowFirst += rect.width; c.rowStart += screenWidth }
+        return c.rowStart + (i - c.rowFirst)
+    }
+
+    @inline(__always) func source(_ p: Int) -> UInt32 { rules[Int(entries[p])].key }
+
+    @inline(__always) func limit(_ p: Int) -> Int32 {
+        let rule = rules[Int(entries[p])]
+        return flat[p] != 0 ? rule.limitFlat : rule.limitEdge
+    }
 }
 
 /// Codes packed LSB-first into 255-byte sub-blocks, in a buffer the caller sized for the worst case.
@@ -168,7 +202,7 @@ final class GIFLZWEncoder {
         // Worst case: a 12-bit code per pixel plus the clear codes, block lengths and terminator.
         let needed = n * 2 + n / 128 + 64
         if outCapacity < needed { out.deallocate(); out = .allocate(capacity: needed); outCapacity = needed }
-        let lossy = input.sources != nil && input.limits != nil && input.palette != nil
+        let lossy = input.terms != nil && input.palette != nil
         // One loop, specialized per kind of input: fixed values pay for no choice.
         let count: Int
         switch (input.alternatives != nil, lossy) {
@@ -189,12 +223,12 @@ final class GIFLZWEncoder {
         let dictionary = dictionary
         let firstChild = firstChild, childStamp = childStamp, nextSibling = nextSibling, lastChar = lastChar
         let alternatives = input.alternatives ?? UnsafeBufferPointer(start: nil, count: 0)
-        let sources = input.sources ?? UnsafeBufferPointer(start: nil, count: 0)
-        let limits = input.limits ?? UnsafeBufferPointer(start: nil, count: 0)
         let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
-        let canvas = input.canvas ?? UnsafeBufferPointer(start: nil, count: 0)
+        // A lossy mode has terms (see `encode`).
+        let terms = input.terms
+        var cursor = terms?.cursor ?? GIFLossyTerms.Cursor(rowFirst: 0, rowStart: 0)
         var budget = input.budget
-        let budgeted = budget != .max && input.canvas != nil
+        let budgeted = budget != .max && input.terms != nil
         var gen = nextGeneration()
 
         w.output(clearCode)
@@ -221,15 +255,17 @@ final class GIFLZWEncoder {
                 if c2 >= 0 { values[i] = second; last = second; current = c2; continue }
             }
             var v = first
-            let limit: Int32 = Mode.lossy ? limits[i] : -1
+            let at = Mode.lossy ? terms!.pixel(i, &cursor) : 0
+            let limit: Int32 = Mode.lossy ? terms!.limit(at) : -1
             if Mode.lossy && limit >= 0 {
                 // Any extension of the string close enough to the source, the closest first, while the
                 // error it adds over the preferred value fits the budget.
-                let source = sources[i]
+                let source = terms!.source(at)
                 var preferredError: Int32 = 0
                 if budgeted {
                     let p = Int(preferred)
-                    preferredError = p < palette.count ? squaredError(source, palette[p]) : (canvas[i] != 0 ? squaredError(source, canvas[i]) : 0)
+                    let c = terms!.canvas[at]
+                    preferredError = p < palette.count ? squaredError(source, palette[p]) : (c != 0 ? squaredError(source, c) : 0)
                 }
                 var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
                 if childStamp[current] == gen {
