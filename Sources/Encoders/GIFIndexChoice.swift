@@ -44,64 +44,57 @@ final class GIFIndexCandidates {
     /// `fill` from the classes `GIFChange.find` left: the keep distance is not computed again.
     private func fillClassified(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
                                 transparent: UInt8) {
-        let table = rules.table
+        let classes = screen.change.baseAddress!
+        fillPixels(rect, screen: screen, rules: rules) { k, p, rule, c in
+            place(k, classes[p], index: rule.index, canvas: c, mapper: mapper, transparent: transparent)
+        }
+    }
+
+    /// `fill` testing each pixel against the canvas (the first frame, and tests of `fillClassified`).
+    private func fillTesting(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
+                             transparent: UInt8) {
+        let flat = screen.flat.baseAddress!
+        fillPixels(rect, screen: screen, rules: rules) { k, p, rule, c in
+            let keep = flat[p] != 0 ? rule.keepFlat : rule.keepEdge
+            let s = rule.shown == c ? GIFPixelChange.same
+                : rule.shown != 0 && c != 0 && quantizeDistance(rule.key, c) <= keep ? GIFPixelChange.close : GIFPixelChange.changed
+            return place(k, s, index: rule.index, canvas: c, mapper: mapper, transparent: transparent)
+        }
+    }
+
+    /// Calls `body` with each pixel of `rect` (its number `k` in the rectangle, its screen pixel, its rule and
+    /// canvas color) and counts the unchanged pixels it reports.
+    @inline(__always)
+    private func fillPixels(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules,
+                            _ body: (_ k: Int, _ pixel: Int, _ rule: GIFEntryRule, _ canvas: UInt32) -> Int) {
+        let table = rules.table, entries = screen.entries.baseAddress!, canvas = screen.canvas.baseAddress!
         var unchanged = 0, k = 0
         for y in rect.y..<rect.maxY {
             let at = y * screen.width + rect.x
-            let entries = screen.entries.baseAddress! + at, canvas = screen.canvas.baseAddress! + at
-            let classes = screen.change.baseAddress! + at
-            for x in 0..<rect.width {
-                let rule = table[Int(entries[x])], c = canvas[x], i = rule.index, s = classes[x]
-                if s == GIFPixelChange.close {
-                    // Close enough to what is on screen: keep that color if the palette has it.
-                    let j = mapper.exact(c)
-                    mixed[k] = transparent
-                    alternatives[k] = j >= 0 ? UInt8(j) : transparent
-                    opaque[k] = j >= 0 ? UInt8(j) : i
-                    unchanged &+= 1
-                } else {
-                    // Exactly what is on screen (transparent in the mixed image), or changed.
-                    mixed[k] = s == GIFPixelChange.changed ? i : transparent
-                    alternatives[k] = i; opaque[k] = i
-                    unchanged &+= s == GIFPixelChange.same && c != 0 ? 1 : 0
-                }
+            for p in at..<(at + rect.width) {
+                unchanged &+= body(k, p, table[Int(entries[p])], canvas[p])
                 k &+= 1
             }
         }
         self.unchanged = unchanged
     }
 
-    /// `fill` testing each pixel against the canvas (the first frame, and tests of `fillClassified`).
-    private func fillTesting(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
-                             transparent: UInt8) {
-        let table = rules.table
-        var unchanged = 0, k = 0
-        for y in rect.y..<rect.maxY {
-            let at = y * screen.width + rect.x
-            let entries = screen.entries.baseAddress! + at, canvas = screen.canvas.baseAddress! + at
-            let flat = screen.flat.baseAddress! + at
-            for x in 0..<rect.width {
-                let rule = table[Int(entries[x])], c = canvas[x], i = rule.index
-                let isFlat = flat[x] != 0
-                if rule.shown == c {
-                    // Exactly what is on screen.
-                    mixed[k] = transparent; alternatives[k] = i; opaque[k] = i
-                    if c != 0 { unchanged &+= 1 }
-                } else if rule.shown != 0 && c != 0
-                            && quantizeDistance(rule.key, c) <= (isFlat ? rule.keepFlat : rule.keepEdge) {
-                    // Close enough to what is on screen: keep that color if the palette has it.
-                    let j = mapper.exact(c)
-                    mixed[k] = transparent
-                    alternatives[k] = j >= 0 ? UInt8(j) : transparent
-                    opaque[k] = j >= 0 ? UInt8(j) : i
-                    unchanged &+= 1
-                } else {
-                    mixed[k] = i; alternatives[k] = i; opaque[k] = i
-                }
-                k &+= 1
-            }
+    /// The candidates' indices at pixel `k` of class `s` (see `GIFPixelChange`) whose entry is `index` and
+    /// canvas color `canvas`; 1 when the pixel is opaque and left as it is on screen.
+    @inline(__always)
+    private func place(_ k: Int, _ s: UInt8, index i: UInt8, canvas c: UInt32, mapper: QuantizeMapper, transparent: UInt8) -> Int {
+        if s == GIFPixelChange.close {
+            // Close enough to what is on screen: keep that color if the palette has it.
+            let j = mapper.exact(c)
+            mixed[k] = transparent
+            alternatives[k] = j >= 0 ? UInt8(j) : transparent
+            opaque[k] = j >= 0 ? UInt8(j) : i
+            return 1
         }
-        self.unchanged = unchanged
+        // Exactly what is on screen (transparent in the mixed image), or changed.
+        mixed[k] = s == GIFPixelChange.changed ? i : transparent
+        alternatives[k] = i; opaque[k] = i
+        return s == GIFPixelChange.same && c != 0 ? 1 : 0
     }
 }
 
