@@ -435,8 +435,8 @@ final class QuantizeNearestSearch {
         cacheShift = UInt32(32 - capacity.trailingZeroBitCount)
         let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: cacheCapacity)
         let values = UnsafeMutablePointer<UInt64>.allocate(capacity: cacheCapacity)
+        // Only the keys need clearing: a value is read only where its key was written with it.
         keys.initialize(repeating: 0, count: cacheCapacity)
-        values.initialize(repeating: 0, count: cacheCapacity)
         cacheKeys = keys; cacheValues = values
         let mask = cacheCapacity - 1
         if let oldKeys, let oldValues {
