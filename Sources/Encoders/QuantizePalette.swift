@@ -54,7 +54,14 @@ struct QuantizeHistogram {
         counts.removeAll(keepingCapacity: true)
         if table.isEmpty { resize(bits: 14) } else { table.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
         let n = pixels.count
+        guard n > 0 else { return }
         let px = pixels.baseAddress!, out = entries.baseAddress!
+        // Counts are tallied in a plain buffer and copied into `counts` at the end: adding to the array in
+        // the loop checked its uniqueness run by run.
+        var capacity = max(1024, counts.capacity)
+        var tally = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        tally.initialize(repeating: 0, count: capacity)
+        defer { tally.deallocate() }
         var i = 0
         while i < n {
             // Flat UI is mostly runs of one color: one hash lookup a run.
@@ -75,9 +82,18 @@ struct QuantizeHistogram {
                     break
                 }
             }
-            counts[Int(e)] += Int32(end - i)
+            if Int(e) >= capacity {
+                let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+                grown.moveInitialize(from: tally, count: capacity)
+                (grown + capacity).initialize(repeating: 0, count: capacity)
+                tally.deallocate()
+                (tally, capacity) = (grown, 2 * capacity)
+            }
+            tally[Int(e)] += Int32(end - i)
             i = end
         }
+        // `entry` added a count of 0 for each new key.
+        counts.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: tally, count: $0.count) }
     }
 
     /// Moves the pixels of `rows` that differ from `previous` (the frame last counted, whose entries
