@@ -104,7 +104,10 @@ final class CarriedWorkTests: XCTestCase {
 }
 
 /// When a moving frame's error budget is spent, the change search is narrowed from the classes the first
-/// search left (`GIFChange.narrowed`) instead of run again: the same bytes as searching afresh.
+/// search left (`GIFChange.narrowed`) instead of run again, and the index choice reads those classes
+/// (`GIFIndexCandidates.fill`, classified) instead of testing each pixel: the same bytes as without carried
+/// work, which searches afresh and tests every pixel. (Frames with close pixels outside flat areas: a wrong
+/// class for them changes the bytes.)
 final class NarrowedChangeTests: XCTestCase {
     /// Noisy gradients (many colors: the quantization error alone spends the budget) sliding under a still
     /// noisy band, with a flat card moving across.
