@@ -54,9 +54,9 @@ struct GIFChange {
                     }
                     rowError &+= Int64(rule.quantError)
                     classes[x] = GIFPixelChange.changed
-                    if rowMin < 0 { rowMin = x }
-                    rowMax = x
                 }
+                // The span afterwards: tracked in the loop, it cost the distance test registers.
+                (rowMin, rowMax) = changedSpan(classes, width: w)
                 if let memo { (memo.rowMin[y], memo.rowMax[y], memo.rowError[y]) = (rowMin, rowMax, rowError) }
             }
             error &+= rowError
@@ -69,6 +69,33 @@ struct GIFChange {
         memo?.remember(rules: table)
         let rect = maxX < 0 ? nil : IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         return GIFChange(rect: rect, error: error)
+    }
+
+    /// The first and last `changed` pixel of a row of classes ((-1, -1) if none), eight at a time: only
+    /// `changed` has bit 1 set.
+    static func changedSpan(_ classes: UnsafeMutablePointer<UInt8>, width w: Int) -> (Int, Int) {
+        @inline(__always) func changed(_ x: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(classes + x).loadUnaligned(as: UInt64.self)) & 0x0202_0202_0202_0202
+        }
+        var first = -1, x = 0
+        while x + 8 <= w {
+            let m = changed(x)
+            if m != 0 { first = x + m.trailingZeroBitCount / 8; break }
+            x += 8
+        }
+        if first < 0 {
+            while x < w && classes[x] != GIFPixelChange.changed { x += 1 }
+            if x == w { return (-1, -1) }
+            first = x
+        }
+        var last = w - 1
+        while last >= first + 8 {
+            let m = changed(last - 7)
+            if m != 0 { return (first, last - m.leadingZeroBitCount / 8) }
+            last -= 8
+        }
+        while classes[last] != GIFPixelChange.changed { last -= 1 }
+        return (first, last)
     }
 
     /// `find` again once the rules have withdrawn their lossy widening (`GIFEntryRules.withdrawLossy`), from
