@@ -110,9 +110,16 @@ struct Render: ParsableCommand {
         // scene's kind does not declare stops the run before it writes.
         var loaded: [(path: String, scene: PreviewScene)] = []
         do {
-            for path in files.isEmpty ? try sceneFiles(in: scenes, only: only) : files {
+            let paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files
+            // Read on every core (a scene's models and artwork take tens of milliseconds to build), reported in
+            // order.
+            let results = UncheckedResults<PreviewScene>(count: paths.count)
+            DispatchQueue.concurrentPerform(iterations: paths.count) { k in
+                results.set(k, Result { try settings.scene(paths[k]) })
+            }
+            for (path, result) in zip(paths, results.values) {
                 do {
-                    let scene = try settings.scene(path)
+                    let scene = try result.get()
                     let fileExtension = scene.isStill ? "png" : "gif"
                     if outputIsFile && (target as NSString).pathExtension.lowercased() != fileExtension {
                         throw CLIError("\(path) renders a \(fileExtension.uppercased()) (\(scene.frameCount) frames); -o \(target) asks for another format")
@@ -200,6 +207,24 @@ extension Render {
         } catch {
             return .failed(errorText(error))
         }
+    }
+}
+
+/// One result per index, set from concurrent workers (each index once), read after they are done.
+final class UncheckedResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Value, Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ k: Int, _ result: Result<Value, Error>) {
+        lock.lock(); defer { lock.unlock() }
+        slots[k] = result
+    }
+
+    var values: [Result<Value, Error>] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0! }
     }
 }
 
