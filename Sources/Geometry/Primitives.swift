@@ -87,14 +87,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
-    /// The bounding box of several contours (`null` for none).
-    public static func bounding(contours: [[Point]]) -> Rect {
-        var box = Rect.null
-        for c in contours { box = box.union(bounding(c)) }
-        return box
-    }
-
-    /// The bounding box of several contours (`null` for none), contour by contour as the arrays' version.
+    /// The bounding box of several contours (`null` for none), contour by contour.
     public static func bounding(contours: Contours) -> Rect {
         var box = Rect.null
         for c in contours { box = box.union(bounding(c)) }

@@ -64,7 +64,10 @@ extension Mask {
             }
         }
         box.blur(&a, scratch: &b, width: w, height: h, sourceRows: pad..<(pad + bounds.height))
-        let bytes = a.map { UInt8(min(255, max(0, $0 + 0.5))) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: a.count) { out, count in
+            a.withUnsafeBufferPointer { roundedBytes($0.baseAddress!, into: out.baseAddress!, count: $0.count) }
+            count = a.count
+        }
         return Mask(bounds: out, data: bytes)
     }
 }
@@ -103,15 +106,11 @@ extension Pixmap {
             swap(&a, &b)
         }
         var result = [UInt32](repeating: 0, count: out.area)
-        a.withUnsafeBufferPointer { plane in
-            result.withUnsafeMutableBufferPointer { px in
-                for i in 0..<px.count {
-                    let v = plane[i]
-                    // Alpha first, and no premultiplied channel above it (rounding must not leave one there).
-                    let alpha = roundedByte(v[3])
-                    let r = min(roundedByte(v[0]), alpha), g = min(roundedByte(v[1]), alpha)
-                    let bl = min(roundedByte(v[2]), alpha)
-                    px[i] = r | g << 8 | bl << 16 | alpha << 24
+        a.withUnsafeBufferPointer { lanes in
+            // Four floats a pixel in memory order, as the region blur's plane.
+            lanes.withMemoryRebound(to: Float.self) { plane in
+                result.withUnsafeMutableBufferPointer { px in
+                    for i in 0..<px.count { px[i] = blurredPixel(plane.baseAddress! + 4 * i) }
                 }
             }
         }
@@ -451,6 +450,15 @@ func roundedByte(_ value: Float) -> UInt32 {
     return shifted - magic > v ? nearest &- 1 : nearest
 }
 
+/// A premultiplied pixel from a blurred plane's four channels at `v` (in memory order): alpha first, and no
+/// channel above it (rounding must not leave one there).
+@inline(__always)
+func blurredPixel(_ v: UnsafePointer<Float>) -> UInt32 {
+    let alpha = roundedByte(v[3])
+    let r = min(roundedByte(v[0]), alpha), g = min(roundedByte(v[1]), alpha), b = min(roundedByte(v[2]), alpha)
+    return r | g << 8 | b << 16 | alpha << 24
+}
+
 /// `roundedByte` over a plane.
 func roundedBytes(_ plane: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
     for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: roundedByte(plane[i])) }
@@ -484,12 +492,7 @@ extension Pixmap {
         _ = RegionBlur(box: box, channels: 4).run(self, source: source, region: region) { plane, area in
             let px = [UInt32](unsafeUninitializedCapacity: area.area) { out, count in
                 for i in 0..<area.area {
-                    let v = plane + 4 * i
-                    // As `blurred(sigma:)`: alpha first, no premultiplied channel above it.
-                    let alpha = roundedByte(v[3])
-                    let r = min(roundedByte(v[0]), alpha), g = min(roundedByte(v[1]), alpha)
-                    let bl = min(roundedByte(v[2]), alpha)
-                    out[i] = r | g << 8 | bl << 16 | alpha << 24
+                    out[i] = blurredPixel(plane + 4 * i)
                 }
                 count = area.area
             }
