@@ -323,13 +323,16 @@ def flow_measure(name, output_dir):
 def flow_table(names, output_dir, rows=None):
     for n in names:
         r, o, discs = flow_measure(n, output_dir)
-        errs = []
+        held = recorder_holds(ref_path(n), r["times"], r["offsets"])
+        errs, kept = [], []
         for t, v in zip(r["times"], r["offsets"]):
             if o["times"] and t in o["times"]:
                 j = o["times"].index(t)
             else:
                 j = max(0, int(np.searchsorted(o["times"], t, side="right") - 1))
             errs.append(abs(o["offsets"][j] - v))
+            if int(t) not in held:
+                kept.append(errs[-1])
         e = np.array(errs)
         # Release to rest, per drag: from the last pressed frame of the recording's disc to the offset's rest
         # (within 1 pt of where it is before the next touch), in both.
@@ -343,11 +346,12 @@ def flow_table(names, output_dir, rows=None):
             rests.append((release_to_rest(r["times"], r["offsets"], rel, end),
                           release_to_rest(o["times"], o["offsets"], rel, end)))
         rest = ", ".join(f"{cs.fmt(a, 0)} / {cs.fmt(b, 0)}" for a, b in rests) or "-"
+        d = stats(errs)
+        d.update({"moving_" + k: v for k, v in stats(kept).items()}, held=len(errs) - len(kept), rests=rests)
         if rows is not None:
-            rows.append((n, dict(mean=float(e.mean()), p90=float(np.percentile(e, 90)), max=float(e.max()), n=len(e),
-                                 rests=rests)))
-        print(f"{n:32s} mean {e.mean():5.1f}  p90 {np.percentile(e, 90):5.1f}  max {e.max():5.1f} pt  ({len(e)} frames)"
-              f"  release->rest {rest} ms"
+            rows.append((n, d))
+        print(f"{n:32s} {triple(d)} pt ({len(e)} frames); without {d['held']} held {triple(d, 'moving_')}"
+              f"; release->rest {rest} ms"
               f"  offset ref {min(r['offsets']):.0f}..{max(r['offsets']):.0f}, ours {min(o['offsets']):.0f}..{max(o['offsets']):.0f}",
               flush=True)
 
@@ -377,14 +381,58 @@ def shown_at(frames, t):
     return frames[max(0, int(np.searchsorted(ts, t, side="right") - 1))]
 
 
-def difference(ref, ours):
+def repeated_frames(path):
+    """Per frame of a GIF: whether it repeats the frame before it, pixel for pixel but for the recorder's
+    dithering noise (mean |difference| under 0.1 level a channel; a row or disc that moves by a pixel changes
+    far more)."""
+    frames, times, _ = cs.load_gif(path)
+    rep = [False] + [bool(np.abs(b - a).mean() < 0.1) for a, b in zip(frames, frames[1:])]
+    return dict(times=times, repeated=rep)
+
+
+def recorder_holds(path, times, values, jump=1.0):
+    """The recording's held frames (ms): runs of repeated frames after which the measured value (the row's
+    opening, the scroll offset) jumps by more than `jump` pt. The recorder captured nothing new while the
+    content moved on, so a held frame shows an earlier moment than its time; the jump after it is the motion it
+    missed. A run that ends without a jump is the content at rest, and stays measured."""
+    r = cached("repeats", path, repeated_frames)
+    value = {int(t): v for t, v in zip(times, values)}
+    held, i, n = set(), 1, len(r["times"])
+    while i < n:
+        if not r["repeated"][i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and r["repeated"][j + 1]:
+            j += 1
+        before = value.get(int(r["times"][i - 1]))
+        after = value.get(int(r["times"][j + 1])) if j + 1 < n else None
+        if before is not None and after is not None and abs(after - before) > jump:
+            held.update(int(r["times"][k]) for k in range(i, j + 1))
+        i = j + 1
+    return held
+
+
+def stats(errs):
+    e = np.array(errs)
+    return dict(mean=float(e.mean()), p90=float(np.percentile(e, 90)), max=float(e.max()), n=len(errs))
+
+
+def triple(d, prefix=""):
+    return f"{d[prefix + 'mean']:.1f} / {d[prefix + 'p90']:.1f} / {d[prefix + 'max']:.1f}"
+
+
+def difference(ref, ours, held=frozenset()):
+    """|ours - recording| at every recording frame, and (`moving_*`) at the frames that are not recorder holds."""
     if not ref["frames"] or not ours["frames"]:
         return None
-    errs = [abs(shown_at(ours["frames"], f["t"])["offset"] - f["offset"]) for f in ref["frames"]]
-    e = np.array(errs)
-    return dict(mean=float(e.mean()), p90=float(np.percentile(e, 90)), max=float(e.max()), n=len(errs),
-                rest_ref=ref.get("summary", {}).get("release_to_rest_ms"),
-                rest_ours=ours.get("summary", {}).get("release_to_rest_ms"))
+    pairs = [(f["t"], abs(shown_at(ours["frames"], f["t"])["offset"] - f["offset"])) for f in ref["frames"]]
+    d = stats([e for _, e in pairs])
+    kept = [e for t, e in pairs if int(t) not in held]
+    d.update({"moving_" + k: v for k, v in stats(kept).items()})
+    d.update(rest_ref=ref.get("summary", {}).get("release_to_rest_ms"),
+             rest_ours=ours.get("summary", {}).get("release_to_rest_ms"))
+    return d
 
 
 def table(args):
@@ -395,7 +443,8 @@ def table(args):
     for n in names:
         ref = analyse(ref_path(n))
         ours = analyse(os.path.join(args.output_dir, n + ".gif"))
-        d = difference(ref, ours)
+        held = recorder_holds(ref_path(n), [f["t"] for f in ref["frames"]], [f["offset"] for f in ref["frames"]])
+        d = difference(ref, ours, held)
         if d is not None and args.binary:
             # The model at the recording's own instants: ours rendered at 100 fps (the 30 fps preview shows a
             # frame up to 33 ms older than the recording's, which is its frame rate, not its motion).
@@ -403,35 +452,36 @@ def table(args):
             os.makedirs(args.fine_dir, exist_ok=True)
             subprocess.run([args.binary, "render", os.path.join(args.scenes, n + ".json"), "-o", fine,
                             "--set", "framesPerSecond=100", "--quiet"], check=True)
-            f = difference(ref, analyse(fine))
-            d.update(instants_mean=f["mean"], instants_p90=f["p90"], instants_max=f["max"])
+            f = difference(ref, analyse(fine), held)
+            d.update({"instants_" + k: f[k] for k in ("mean", "p90", "max", "moving_mean", "moving_p90", "moving_max")})
+        if d is not None:
+            d["held"] = len(held & {int(f["t"]) for f in ref["frames"]})
         rows.append((n, d))
         if not args.markdown:
             if d is None:
                 print(f"{n:32s} no row measured")
             else:
-                fine = (f"  at its instants {d['instants_mean']:.1f} / {d['instants_p90']:.1f} / "
-                        f"{d['instants_max']:.1f}" if "instants_mean" in d else "")
-                print(f"{n:32s} mean {d['mean']:5.1f}  p90 {d['p90']:5.1f}  max {d['max']:5.1f} pt  "
-                      f"({d['n']} frames){fine}  release->rest {cs.fmt(d['rest_ref'], 0)} / "
-                      f"{cs.fmt(d['rest_ours'], 0)} ms", flush=True)
+                print(f"{n:32s} {triple(d)} pt ({d['n']} frames); without {d['held']} held {triple(d, 'moving_')}"
+                      + (f"; at its instants {triple(d, 'instants_')}, without held "
+                         f"{triple(d, 'instants_moving_')}" if "instants_mean" in d else "")
+                      + f"; release->rest {cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} ms", flush=True)
     flow_rows = []
     if flows:
         flow_table(flows, args.output_dir, flow_rows)
     if args.markdown:
         fine = any(d and "instants_mean" in d for _, d in rows)
-        print("| scene | mean | p90 | max |" + (" at the recording's instants |" if fine else "")
-              + " release to rest ref / ours (ms) |")
+        print("| scene | mean / p90 / max | held frames | without them |"
+              + (" at the recording's instants, without them |" if fine else "") + " release to rest ref / ours (ms) |")
         print("|---|---|---|---|" + ("---|" if fine else "") + "---|")
         for n, d in rows:
             if d:
-                at = (f" {d['instants_mean']:.1f} / {d['instants_p90']:.1f} / {d['instants_max']:.1f} |"
-                      if fine else "")
-                print(f"| {n} | {d['mean']:.1f} | {d['p90']:.1f} | {d['max']:.1f} |{at} "
+                at = f" {triple(d, 'instants_moving_')} |" if fine else ""
+                print(f"| {n} | {triple(d)} | {d['held']} | {triple(d, 'moving_')} |{at} "
                       f"{cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} |")
         for n, d in flow_rows:
             rests = ", ".join(f"{cs.fmt(a, 0)} / {cs.fmt(b, 0)}" for a, b in d["rests"]) or "-"
-            print(f"| {n} | {d['mean']:.1f} | {d['p90']:.1f} | {d['max']:.1f} |" + (" - |" if fine else "") + f" {rests} |")
+            print(f"| {n} | {triple(d)} | {d['held']} | {triple(d, 'moving_')} |" + (" - |" if fine else "")
+                  + f" {rests} |")
     rows += flow_rows
     if args.json:
         with open(args.json, "w") as fh:
