@@ -195,12 +195,12 @@ public struct ImagePattern: Sendable {
     /// Two bilinear samples, the coarse level's at half the position, mixed by the level weight.
     private func sampleTrilinear(y: Int, x: Int, count: Int, _ fineLevel: Sampler, _ coarseLevel: Sampler,
                                  into out: UnsafeMutablePointer<UInt32>) {
-        let py = Double(y) + 0.5, w = coarseWeight
+        let py = Double(y) + 0.5, w = coarseWeight, fineWeight = 256 - coarseWeight
         for i in 0..<count {
             let (u, v) = position(Double(x + i) + 0.5, py)
             let a = fineLevel.sample(u: u, v: v), b = coarseLevel.sample(u: u * 0.5, v: v * 0.5)
-            let rb = ((UInt64(a & 0xFF_00FF) &* (256 - w) &+ UInt64(b & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
-            let ag = ((UInt64((a >> 8) & 0xFF_00FF) &* (256 - w) &+ UInt64((b >> 8) & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
+            let rb = ((UInt64(a & 0xFF_00FF) &* fineWeight &+ UInt64(b & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
+            let ag = ((UInt64((a >> 8) & 0xFF_00FF) &* fineWeight &+ UInt64((b >> 8) & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
             out[i] = UInt32(truncatingIfNeeded: rb) | UInt32(truncatingIfNeeded: ag) << 8
         }
     }
@@ -221,14 +221,16 @@ public struct ImagePattern: Sendable {
             // Texel centers sit at i + 0.5: the left/top texel and the weight of the right/bottom one. Measured
             // from the first texel's center the position is >= 0, so truncation is floor (no libm call).
             let su = max(0, u - (Double(texels.x) + 0.5)), sv = max(0, v - (Double(texels.y) + 0.5))
-            let iu = Int(su), iv = Int(sv)
-            let wx = UInt64(Int((su - Double(iu)) * 256 + 0.5)), wy = UInt64(Int((sv - Double(iv)) * 256 + 0.5))
+            let iu = floorOfNonNegative(su), iv = floorOfNonNegative(sv)
+            let wx = UInt64(bitPattern: Int64(floorOfNonNegative((su - Double(iu)) * 256 + 0.5)))
+            let wy = UInt64(bitPattern: Int64(floorOfNonNegative((sv - Double(iv)) * 256 + 0.5)))
             let i0 = min(texels.x + iu, texels.maxX - 1), j0 = min(texels.y + iv, texels.maxY - 1)
             let i1 = min(i0 + 1, texels.maxX - 1), j1 = min(j0 + 1, texels.maxY - 1)
             let ox = level.image.bounds.x, oy = level.image.bounds.y
-            let r0 = base + (j0 - oy) * stride - ox, r1 = base + (j1 - oy) * stride - ox
+            let r0 = base + ((j0 &- oy) &* stride &- ox), r1 = base + ((j1 &- oy) &* stride &- ox)
             // Weights of the four texels in 1/65536, summing to 65536.
-            let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy), w01 = (256 - wx) * wy, w11 = wx * wy
+            // (wx, wy <= 256: nothing here can overflow, so no checks.)
+            let w00 = (256 &- wx) &* (256 &- wy), w10 = wx &* (256 &- wy), w01 = (256 &- wx) &* wy, w11 = wx &* wy
             let c00 = r0[i0], c10 = r0[i1], c01 = r1[i0], c11 = r1[i1]
             // Two channels per 64-bit word, 32 bits apart: a channel times a weight stays below 2^24.
             @inline(__always) func rb(_ c: UInt32) -> UInt64 { UInt64(c & 0xFF) | UInt64(c & 0xFF_0000) << 16 }
@@ -288,4 +290,15 @@ public struct MipmappedImage: Sendable {
         }
         return out
     }
+}
+
+/// `Int(x)` for 0 <= x < 2^51 (a clamped texel position, a weight), without the range check and trap of the
+/// conversion: x + 2^52 keeps x rounded to an integer in its low mantissa bits, and one compare turns that
+/// rounding into a floor. Exact in that range, so the samples are the same.
+@inline(__always)
+func floorOfNonNegative(_ x: Double) -> Int {
+    let magic: Double = 4_503_599_627_370_496
+    let shifted = x + magic
+    let nearest = Int(truncatingIfNeeded: shifted.bitPattern & 0xF_FFFF_FFFF_FFFF)
+    return shifted - magic > x ? nearest &- 1 : nearest
 }

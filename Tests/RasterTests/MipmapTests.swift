@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Geometry
 @testable import Raster
+import TestSupport
 
 /// Layer contents drawn from a mipmapped image: exact where magnified (bilinear reproduces a linear ramp),
 /// and steady where minified: a fine checkerboard shrunk eightfold reads as flat grey wherever it lands on the
@@ -123,5 +124,15 @@ final class MipmapTests: XCTestCase {
         let px = draw(ImagePattern(image: image, contentsRect: Rect(0, 0, 1, 1), bounds: Rect(0, 0, 32, 32), map: .identity),
                       width: 32, height: 32)
         for y in 0..<32 { for x in 0..<32 { XCTAssertEqual(px.pixels[y * 32 + x], ramp.pixels[y * 64 + x]) } }
+    }
+
+    /// The sampler's trap-free floor gives what the plain conversion gives: at integers and either side of
+    /// them, at exact halves (where the rounding inside it ties), and on positions and weights like a span's.
+    func testFloorOfNonNegativeMatchesThePlainConversion() {
+        var values: [Double] = [0, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 255.5, 256, 4095.5, 1e6 + 0.5, 1e12, 0x1p50, 0x1p51 - 0.5]
+        for k in 0...2048 { let d = Double(k) / 8; values += [d, d.nextUp, k == 0 ? 0 : d.nextDown] }
+        var random = SeededRandom(5)
+        for _ in 0..<100_000 { values.append(Double(random.next() % 100_000_000) / 65_536) }
+        for v in values { XCTAssertEqual(floorOfNonNegative(v), Int(v), "\(v)") }
     }
 }
