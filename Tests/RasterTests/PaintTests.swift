@@ -211,6 +211,27 @@ final class PaintTests: XCTestCase {
         }
     }
 
+    /// Under an affine map the gradient skips the division by W (exactly 1): the colors are those of the
+    /// projective formula, pixel for pixel, whatever the span's start.
+    func testAffineGradientMatchesTheProjectiveFormula() {
+        let maps: [ProjectiveTransform] = [.scale(1.1, 0.9), Transform3D.rotation(0.37, 0, 0, 1).flattened,
+                                           Transform3D.rotation(-1.2, 0, 0, 1).flattened.concatenating(.scale(0.3, 2.6))]
+        for map in maps {
+            let g = LinearGradient(stops: [(0, (1, 0, 0, 1)), (0.5, (0, 1, 0, 0.6)), (1, (0, 0, 1, 1))],
+                                   start: Point(-7, 3), end: Point(61, 29), map: map)!
+            XCTAssertTrue(g.inverse.isAffine)
+            var row = [UInt32](repeating: 0, count: 80)
+            for y in -3..<70 {
+                g.shade(y: y, x: -9, count: 80, into: &row)
+                for i in 0..<80 {
+                    let p = g.inverse.apply(Point(Double(i - 9) + 0.5, Double(y) + 0.5))
+                    let t = (p.x - g.start.x) * g.direction.x + (p.y - g.start.y) * g.direction.y
+                    XCTAssertEqual(row[i], g.table[Int((min(1, max(0, t)) * 255).rounded())], "\(map) at \(i - 9), \(y)")
+                }
+            }
+        }
+    }
+
     /// `blendSpan` blends every pixel without `blend`'s shortcuts (coverage 0 or 255, transparent or opaque
     /// colors): the arithmetic must give the same bytes in those cases.
     func testBranchFreeBlendEqualsTheShortcuts() {
