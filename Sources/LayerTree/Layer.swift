@@ -72,7 +72,13 @@ public struct Layer: Hashable, Sendable {
 
     /// Sublayers in drawing order: ascending zPosition, ties in array order.
     public var sublayersInDrawingOrder: [Layer] {
-        sublayers.enumerated()
+        // Most trees are in order already (equal zPositions): the array itself, shared, with no sort or copy.
+        var inOrder = true
+        for i in sublayers.indices.dropFirst() where !(sublayers[i - 1].zPosition <= sublayers[i].zPosition) {
+            inOrder = false; break
+        }
+        if inOrder { return sublayers }
+        return sublayers.enumerated()
             .sorted { $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset }
             .map(\.element)
     }
