@@ -69,10 +69,13 @@ public struct MiniTimerFoldingAnimation: Sendable {
     public let scene: MiniTimerFoldingScene
     let timeline: ScrollTimeline
     let text: any TextMeasuring
+    /// The rows' drawings, made once (see `ReceiptScreen.rows`).
+    let rows: [Layer]
 
     init(scene: MiniTimerFoldingScene, text: any TextMeasuring) {
         self.scene = scene
         self.text = text
+        rows = ReceiptScreen.drawnRows(scene)
         let layout = scene.layout(itemCount: scene.settings.rows.count)
         var physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate)
         physics.hysteresis = scene.settings.panHysteresis
@@ -86,7 +89,7 @@ public struct MiniTimerFoldingAnimation: Sendable {
         let s = scene.settings
         let builder = ReceiptScreen(scene: scene, sample: timeline.sample(at: t), tearOffset: scene.settings.tear.map {
             timeline.sample(at: $0.pullAt).contentOffset
-        }, time: t, text: text)
+        }, time: t, text: text, rows: rows)
         if let intro = s.intro,
            let root = intro.frame(at: t, canvas: s.canvas, barHeight: s.viewFrame.minY, time: s.time,
                                   showsTouches: s.showsTouches, text: text, pushed: { builder.build() }) {

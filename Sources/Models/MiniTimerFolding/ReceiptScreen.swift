@@ -13,6 +13,9 @@ struct ReceiptScreen {
     let tearOffset: Double?
     let time: Double
     let text: any TextMeasuring
+    /// Each row drawn once for the animation at the layout's item size (`drawnRows`): a row's drawing is
+    /// fixed, about 90 layers with its dashed rule, and a frame shows a dozen.
+    let rows: [Layer]
 
     static let ruleGray = Color(hex: "#141414")!
 
@@ -74,7 +77,7 @@ struct ReceiptScreen {
             guard a.alpha > 0 else { continue }
             let y = a.center.y - offset
             if y < -2 * h || y > view.bounds.height + h { continue }
-            var cell = row(settings.rows[i], index: i, size: a.size)
+            var cell = drawnRow(i, size: a.size)
             cell.position = Point(frame.minX + a.center.x, y)
             cell.transform = a.transform
             cell.zPosition = Double(a.zIndex)
@@ -99,10 +102,10 @@ struct ReceiptScreen {
 
     /// The dashed tear line along a row's top edge (black, heavier than the rules).
     func tearLine(width: Double) -> Layer {
-        dashes(width: width, y: 0, height: 1.5, dash: 4, gap: 2, color: .black, name: "tear-line")
+        Self.dashes(width: width, y: 0, height: 1.5, dash: 4, gap: 2, color: .black, name: "tear-line")
     }
 
-    func dashes(width: Double, y: Double, height: Double, dash: Double, gap: Double, color: Color, name: String) -> Layer {
+    static func dashes(width: Double, y: Double, height: Double, dash: Double, gap: Double, color: Color, name: String) -> Layer {
         var line = Layer(name: name, frame: Rect(0, y, width, height))
         var x = 0.0
         while x < width {
@@ -116,7 +119,18 @@ struct ReceiptScreen {
 
     // MARK: A row
 
-    func row(_ r: ReceiptRow, index: Int, size: Size) -> Layer {
+    /// Every row at the layout's item size, for `rows`.
+    static func drawnRows(_ scene: MiniTimerFoldingScene) -> [Layer] {
+        let size = scene.settings.itemSize
+        return scene.settings.rows.indices.map { row(scene.settings.rows[$0], index: $0, size: size) }
+    }
+
+    /// Row `index` drawn at `size`: the one drawn for the animation when it has that size.
+    func drawnRow(_ index: Int, size: Size) -> Layer {
+        index < rows.count && size == settings.itemSize ? rows[index] : Self.row(settings.rows[index], index: index, size: size)
+    }
+
+    static func row(_ r: ReceiptRow, index: Int, size: Size) -> Layer {
         var cell = Layer(name: "row-\(index)")
         cell.bounds = Rect(0, 0, size.width, size.height)
         cell.backgroundColor = .white
@@ -179,7 +193,7 @@ struct ReceiptScreen {
         piece.transform = .rotation(state.pieceAngle, 0, 0, 1)
         piece.opacity = state.pieceAlpha
         for k in 0..<max(rows, 0) {
-            var cell = row(settings.rows[tear.row + k], index: tear.row + k, size: size)
+            var cell = drawnRow(tear.row + k, size: size)
             cell.position = Point(size.width / 2, (Double(k) + 0.5) * size.height)
             if k == 0 { cell.sublayers.append(tearLine(width: size.width)) }
             piece.sublayers.append(cell)
