@@ -48,4 +48,20 @@ final class ZPositionTests: XCTestCase {
         assertPixel(raised, 15, 5, .red, "A raised above B")
         assertPixel(raised, 25, 5, .blue)
     }
+
+    /// The drawing order itself, in order already (the array as it is) or not (a stable sort by zPosition).
+    func testDrawingOrderSortsOnlyWhatIsOutOfOrder() {
+        func parent(_ zs: [Double]) -> Layer {
+            var p = Layer(name: "parent")
+            p.sublayers = zs.enumerated().map { k, z in var l = Layer(name: "\(k)"); l.zPosition = z; return l }
+            return p
+        }
+        func order(_ zs: [Double]) -> [String] { parent(zs).sublayersInDrawingOrder.map { $0.name ?? "" } }
+        XCTAssertEqual(order([]), [])
+        XCTAssertEqual(order([3]), ["0"])
+        XCTAssertEqual(order([0, 0, 1, 1, 2]), ["0", "1", "2", "3", "4"])
+        XCTAssertEqual(order([2, 0, 1, 0, -1]), ["4", "1", "3", "2", "0"])
+        XCTAssertEqual(order([0, 1, 1, 0.5]), ["0", "3", "1", "2"])
+    }
 }
+
