@@ -109,8 +109,14 @@ public struct SwipeTimeline: Sendable {
     /// ExpansionStyle_Fill+Delete (the rows below are 24, 47, 62, 79, 88, 92, 94 of 96.7 pt up at 30–230 ms
     /// after its release at 1.77 s): mean 2.4 pt off, where ease-in-ease-out over 0.3 s lagged by up to 41 pt.
     public static let rowDeletionDuration = 0.2
-    /// UIView.animate for the fill and delete (SwipeController.performFillAction).
+    /// UIView.animate for the delete's mask (SwipeController.performFillAction).
     public static let fillDuration = 0.3
+    /// The fill's motion to the far edge after a release. SwipeController asks for UIViewPropertyAnimator(duration:
+    /// 0.3, dampingRatio: 1), but the two recordings that show it move as the 0.7 s animator does. The frames
+    /// after the release read (opening in pt, recording / ours at 0.7, 0.5 and 0.3 s): ExpansionStyle_Fill+Delete
+    /// 373.7 / 372.9, 377.8, 390 (the screen's edge) at 1.80 s, and 331.5 / 338.8, 390, 390 at 1.83 s as the
+    /// row's mask closes; ExpansionStyle_Fill 379.4 / 381.9, 390, 390 at 2.13 s.
+    public static let fillMotionDuration = 0.7
     /// UIViewPropertyAnimator(duration: 0.7, dampingRatio: 1): opening/closing without a release velocity.
     public static let settleDuration = 0.7
     /// SwipeActionsView.setExpanded's animator.
@@ -404,9 +410,19 @@ private struct Simulation {
         case .bounce:
             apply(action.effect)
             hide()
-        case .fill(let delete, let reverse):
+        case .fill(_, true):
+            // "Fill reverse": the demo's handler resolves the fill with .reset at once, so hideSwipe stops the
+            // fill before it shows and the row closes from where it was released, on the 0.7 s animator from
+            // rest: ExpansionStyle_FillReverse's expanded button shrinks 300, 244, 200, 148, 107, 84, 59, 41, 30
+            // pt at 30-40 ms steps from 1.53 s, what that animator gives from 320 pt at 1.50 s within 4 pt (11 at
+            // 1.63 s), where the fill had gone on to the screen's edge and slid back 0.4 s later.
+            apply(action.effect)
+            hide()
+        case .fill(let delete, _):
             let end = -s * (cellWidth + (layout?.buttonWidth ?? 0))
-            animate(to: end, curve: .criticallyDamped(duration: SwipeTimeline.fillDuration))
+            // SwipeController.performFillAction asks for 0.3 s, but the recordings' fills move as the 0.7 s
+            // animator does (see `fillMotionDuration`).
+            animate(to: end, curve: .criticallyDamped(duration: SwipeTimeline.fillMotionDuration))
             if delete {
                 // Destructive: deleted with the fill (timing .with): the row's mask closes and the rows below
                 // slide up while the button fills.
@@ -414,10 +430,9 @@ private struct Simulation {
                 deleted.append(SwipeRowDeletion(row: row!, startedAt: t))
                 onAnimationEnd = []
             } else {
-                // The demo's handler runs with the fill (the recordings dim for the sheet as the finger lifts);
-                // "fill reverse" slides the cell back as soon as the button reaches the far edge.
+                // The demo's handler runs with the fill (the recordings dim for the sheet as the finger lifts).
                 apply(action.effect)
-                onAnimationEnd = reverse ? [{ $0.hide() }] : []
+                onAnimationEnd = []
             }
         }
     }
