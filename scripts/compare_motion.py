@@ -390,11 +390,12 @@ def repeated_frames(path):
     return dict(times=times, repeated=rep)
 
 
-def recorder_holds(path, times, values, jump=1.0):
-    """The recording's held frames (ms): runs of repeated frames after which the measured value (the row's
-    opening, the scroll offset) jumps by more than `jump` pt. The recorder captured nothing new while the
-    content moved on, so a held frame shows an earlier moment than its time; the jump after it is the motion it
-    missed. A run that ends without a jump is the content at rest, and stays measured."""
+def recorder_holds(path, times, values, jump=1.0, longest=3):
+    """The recording's held frames (ms): runs of at most `longest` repeated frames after which the measured value
+    (the row's opening, the scroll offset) jumps by more than `jump` pt. The recorder captured nothing new while
+    the content moved on, so a held frame shows an earlier moment than its time; the jump after it is the motion
+    it missed. A run that ends without a jump is the content at rest, and stays measured; so does a longer one
+    (the recorders' stalls last 2-3 frames; VegaStyle_Reverse's finger rests 230 ms mid-pull, and ours with it)."""
     r = cached("repeats", path, repeated_frames)
     value = {int(t): v for t, v in zip(times, values)}
     held, i, n = set(), 1, len(r["times"])
@@ -407,7 +408,7 @@ def recorder_holds(path, times, values, jump=1.0):
             j += 1
         before = value.get(int(r["times"][i - 1]))
         after = value.get(int(r["times"][j + 1])) if j + 1 < n else None
-        if before is not None and after is not None and abs(after - before) > jump:
+        if before is not None and after is not None and abs(after - before) > jump and j - i + 1 <= longest:
             held.update(int(r["times"][k]) for k in range(i, j + 1))
         i = j + 1
     return held
