@@ -150,6 +150,9 @@ final class GIFLZWEncoder {
     private let childStamp = UnsafeMutablePointer<UInt32>.allocate(capacity: 4096)
     private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
     private let lastChar = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+    /// Per code, the palette color of its last value with the top byte 1 (distances read the low three
+    /// bytes only), 0 when that value is no palette entry: the lossy search reads one table a child.
+    private let childColor = UnsafeMutablePointer<UInt32>.allocate(capacity: 4096)
     private var generation: UInt32 = 1
     private var out = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var outCapacity = 1
@@ -162,12 +165,14 @@ final class GIFLZWEncoder {
         firstChild.initialize(repeating: -1, count: 4096)
         nextSibling.initialize(repeating: -1, count: 4096)
         lastChar.initialize(repeating: 0, count: 4096)
+        childColor.initialize(repeating: 0, count: 4096)
     }
 
     deinit {
         dictionary.deallocate()
         for p in [UnsafeMutableRawPointer(firstChild), UnsafeMutableRawPointer(childStamp),
-                  UnsafeMutableRawPointer(nextSibling), UnsafeMutableRawPointer(lastChar), UnsafeMutableRawPointer(out)] {
+                  UnsafeMutableRawPointer(nextSibling), UnsafeMutableRawPointer(lastChar), UnsafeMutableRawPointer(childColor),
+                  UnsafeMutableRawPointer(out)] {
             p.deallocate()
         }
     }
@@ -222,6 +227,7 @@ final class GIFLZWEncoder {
         var w = GIFCodeWriter(out: out, bits: bits + 1, runningCode: eofCode + 1)
         let dictionary = dictionary
         let firstChild = firstChild, childStamp = childStamp, nextSibling = nextSibling, lastChar = lastChar
+        let childColor = childColor
         let alternatives = input.alternatives ?? UnsafeBufferPointer(start: nil, count: 0)
         let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
         // A lossy mode has terms (see `encode`).
@@ -261,34 +267,44 @@ final class GIFLZWEncoder {
                 // Any extension of the string close enough to the source, the closest first, while the
                 // error it adds over the preferred value fits the budget.
                 let source = terms!.source(at)
-                var preferredError: Int32 = 0
-                if budgeted {
-                    let p = Int(preferred)
-                    let c = terms!.canvas[at]
-                    preferredError = p < palette.count ? squaredError(source, palette[p]) : (c != 0 ? squaredError(source, c) : 0)
+                // What a choice adds is its squared error less the preferred value's, and a squared error is at
+                // most half the weighted distance (weights 3, 4, 2 against 1, 1, 1): while the budget holds half
+                // the limit, every extension within the limit fits, and only the chosen one's cost is needed.
+                let tight = budgeted && budget < Int64((limit &+ 1) / 2)
+                var preferredError: Int32 = -1
+                @inline(__always) func costOver(_ color: UInt32) -> Int32 {
+                    if preferredError < 0 {
+                        let p = Int(preferred), c = terms!.canvas[at]
+                        preferredError = p < palette.count ? squaredError(source, palette[p]) : (c != 0 ? squaredError(source, c) : 0)
+                    }
+                    return squaredError(source, color) &- preferredError
                 }
-                var best = Int32.max, bestCode = -1, bestChar: UInt8 = 0, bestCost: Int32 = 0
+                var best = Int32.max, bestCode = -1, bestCost: Int32 = 0
                 if childStamp[current] == gen {
                     var child = Int(firstChild[current]), seen = 0
                     while child >= 0 && seen < Self.searchLimit {
-                        let ch = lastChar[child]
-                        if Int(ch) < palette.count {
-                            let d = quantizeDistance(source, palette[Int(ch)])
+                        // 0: the child's value is no palette entry (the transparent index).
+                        let color = childColor[child]
+                        if color != 0 {
+                            let d = quantizeDistance(source, color)
                             if d <= limit && d < best {
-                                let cost = budgeted ? squaredError(source, palette[Int(ch)]) - preferredError : 0
-                                if Int64(cost) <= budget { best = d; bestCode = child; bestChar = ch; bestCost = cost }
+                                if !tight { best = d; bestCode = child } else {
+                                    let cost = costOver(color)
+                                    if Int64(cost) <= budget { best = d; bestCode = child; bestCost = cost }
+                                }
                             }
                         }
-                        child = Int(nextSibling[child]); seen += 1
+                        child = Int(nextSibling[child]); seen &+= 1
                     }
                 }
                 if bestCode >= 0 {
-                    budget -= Int64(bestCost)
-                    values[i] = bestChar; last = bestChar; current = bestCode; continue
+                    if budgeted { budget -= Int64(tight ? bestCost : costOver(childColor[bestCode])) }
+                    let ch = lastChar[bestCode]
+                    values[i] = ch; last = ch; current = bestCode; continue
                 }
                 // Otherwise start the next string with the last value if acceptable: runs compress.
                 if Int(last) < palette.count && quantizeDistance(source, palette[Int(last)]) <= limit {
-                    let cost = budgeted ? squaredError(source, palette[Int(last)]) - preferredError : 0
+                    let cost = budgeted ? costOver(palette[Int(last)]) : 0
                     if Int64(cost) <= budget { budget -= Int64(cost); v = last }
                 }
             }
@@ -308,6 +324,7 @@ final class GIFLZWEncoder {
                     nextSibling[code] = childStamp[parent] == gen ? firstChild[parent] : -1
                     firstChild[parent] = Int16(code); childStamp[parent] = gen
                     lastChar[code] = v
+                    childColor[code] = Int(v) < palette.count ? palette[Int(v)] & 0xFF_FFFF | 0x100_0000 : 0
                 }
                 w.runningCode += 1
             }
