@@ -45,8 +45,9 @@ final class GIFIndexCandidates {
     private func fillClassified(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
                                 transparent: UInt8) {
         let classes = screen.change.baseAddress!
+        var planes = GIFCandidatePlanes(self, transparent: transparent)
         fillPixels(rect, screen: screen, rules: rules) { k, p, rule, c in
-            place(k, classes[p], index: rule.index, canvas: c, mapper: mapper, transparent: transparent)
+            planes.place(k, classes[p], index: rule.index, canvas: c, mapper: mapper)
         }
     }
 
@@ -54,16 +55,17 @@ final class GIFIndexCandidates {
     private func fillTesting(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
                              transparent: UInt8) {
         let flat = screen.flat.baseAddress!
+        var planes = GIFCandidatePlanes(self, transparent: transparent)
         fillPixels(rect, screen: screen, rules: rules) { k, p, rule, c in
             let keep = flat[p] != 0 ? rule.keepFlat : rule.keepEdge
             let s = rule.shown == c ? GIFPixelChange.same
                 : rule.shown != 0 && c != 0 && quantizeDistance(rule.key, c) <= keep ? GIFPixelChange.close : GIFPixelChange.changed
-            return place(k, s, index: rule.index, canvas: c, mapper: mapper, transparent: transparent)
+            return planes.place(k, s, index: rule.index, canvas: c, mapper: mapper)
         }
     }
 
     /// Calls `body` with each pixel of `rect` (its number `k` in the rectangle, its screen pixel, its rule and
-    /// canvas color) and counts the unchanged pixels it reports.
+    /// canvas color); -2 before the first.and counts the unchanged pixels it reports.
     @inline(__always)
     private func fillPixels(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules,
                             _ body: (_ k: Int, _ pixel: Int, _ rule: GIFEntryRule, _ canvas: UInt32) -> Int) {
@@ -78,14 +80,32 @@ final class GIFIndexCandidates {
         }
         self.unchanged = unchanged
     }
+}
+
+/// The three planes `GIFIndexCandidates.fill` writes, as plain pointers held in locals: through the class's
+/// properties, every store (bytes may alias anything) made the loop load all three again.
+private struct GIFCandidatePlanes {
+    let opaque: UnsafeMutablePointer<UInt8>, mixed: UnsafeMutablePointer<UInt8>
+    let alternatives: UnsafeMutablePointer<UInt8>
+    let transparent: UInt8
+    /// The last canvas color looked up in the palette and its exact entry (close pixels come in runs of one
+    /// canvas color); -2 before the first.
+    private var lastCanvas: UInt32 = 0, lastExact = -2
+
+    init(_ candidates: GIFIndexCandidates, transparent: UInt8) {
+        opaque = candidates.opaque.baseAddress!; mixed = candidates.mixed.baseAddress!
+        alternatives = candidates.alternatives.baseAddress!
+        self.transparent = transparent
+    }
 
     /// The candidates' indices at pixel `k` of class `s` (see `GIFPixelChange`) whose entry is `index` and
     /// canvas color `canvas`; 1 when the pixel is opaque and left as it is on screen.
     @inline(__always)
-    private func place(_ k: Int, _ s: UInt8, index i: UInt8, canvas c: UInt32, mapper: QuantizeMapper, transparent: UInt8) -> Int {
+    mutating func place(_ k: Int, _ s: UInt8, index i: UInt8, canvas c: UInt32, mapper: QuantizeMapper) -> Int {
         if s == GIFPixelChange.close {
             // Close enough to what is on screen: keep that color if the palette has it.
-            let j = mapper.exact(c)
+            if c != lastCanvas || lastExact == -2 { lastCanvas = c; lastExact = mapper.exact(c) }
+            let j = lastExact
             mixed[k] = transparent
             alternatives[k] = j >= 0 ? UInt8(j) : transparent
             opaque[k] = j >= 0 ? UInt8(j) : i
