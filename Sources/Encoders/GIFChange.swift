@@ -151,10 +151,15 @@ final class GIFChangeMemo {
     let rowMin: UnsafeMutableBufferPointer<Int>, rowMax: UnsafeMutableBufferPointer<Int>
     let rowError: UnsafeMutableBufferPointer<Int64>
     let dirty: UnsafeMutableBufferPointer<Bool>
-    private var rules: [GIFEntryRule] = []
+    /// The encoder's rules: their table of the build before (as it was left) is what the rows were answered
+    /// under, so no copy of it is kept.
+    private let rules: GIFEntryRules
+    /// The build (`GIFEntryRules.builds`) the rows were last answered under.
+    private var build = -1
     private var valid = false
 
-    init(height: Int) {
+    init(height: Int, rules: GIFEntryRules) {
+        self.rules = rules
         rowMin = .allocate(capacity: height); rowMin.initialize(repeating: -1)
         rowMax = .allocate(capacity: height); rowMax.initialize(repeating: -1)
         rowError = .allocate(capacity: height); rowError.initialize(repeating: 0)
@@ -171,15 +176,18 @@ final class GIFChangeMemo {
     }
 
     /// Whether clean rows may take their remembered answer: the rules of the entries the last find saw are
-    /// unchanged (entries added since belong to changed rows only).
+    /// unchanged (entries added since belong to changed rows only). `table` is the rules' current table.
     func reusable(rules table: UnsafeMutableBufferPointer<GIFEntryRule>) -> Bool {
-        guard valid, rules.count <= table.count else { return false }
-        for e in 0..<rules.count where rules[e] != table[e] { return false }
+        let seen = rules.previous
+        guard valid, build == rules.builds - 1, seen.count <= table.count else { return false }
+        for e in 0..<seen.count where seen[e] != table[e] { return false }
         return true
     }
 
+    /// The rows now hold answers under the rules' current table as it is: nothing may change it before the
+    /// next build.
     func remember(rules table: UnsafeMutableBufferPointer<GIFEntryRule>) {
-        rules = Array(table)
+        build = rules.builds
         valid = true
         for y in dirty.indices { dirty[y] = false }
     }

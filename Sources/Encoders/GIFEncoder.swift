@@ -73,7 +73,7 @@ public final class GIFEncoder {
         self.width = width; self.height = height; self.options = options
         self.carriesWork = carriesWork
         screen = GIFScreen(width: width, height: height)
-        changeMemo = GIFChangeMemo(height: height)
+        changeMemo = GIFChangeMemo(height: height, rules: rules)
     }
 
     /// `duration` in seconds of this frame on the timeline (see `GIFTimeline`). A frame whose delay rounds to

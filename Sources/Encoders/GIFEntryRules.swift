@@ -34,14 +34,25 @@ final class GIFEntryRules {
     /// 94/80/90% (58.0/55.5/60.3 dB), 100 91/77/85% but flow-vega-reverse fell to 58.5 dB, below (b)'s 59.9.
     static let lossy: Int32 = 64
 
-    private let storage = GIFScratch<GIFEntryRule>(repeating: GIFEntryRule(
+    /// Two tables, used in turn: the last build's stays readable (as it was left) through the next one.
+    private var storage = GIFScratch<GIFEntryRule>(repeating: GIFEntryRule(
+        key: 0, shown: 0, quantError: 0, keepFlat: 0, keepEdge: 0, limitFlat: -1, limitEdge: -1, index: 0))
+    private var spare = GIFScratch<GIFEntryRule>(repeating: GIFEntryRule(
         key: 0, shown: 0, quantError: 0, keepFlat: 0, keepEdge: 0, limitFlat: -1, limitEdge: -1, index: 0))
     /// The rules, indexed by histogram entry.
     private(set) var table = UnsafeMutableBufferPointer<GIFEntryRule>(start: nil, count: 0)
+    /// The table of the build before, as it was left (withdrawals included): what the change search's memo
+    /// compares with instead of keeping a copy.
+    private(set) var previous = UnsafeMutableBufferPointer<GIFEntryRule>(start: nil, count: 0)
+    /// How many builds there were: which one `previous` belongs to (`builds - 1`).
+    private(set) var builds = 0
 
     /// The rules for the frame's colors `keys` as `mapping` shows them; `exact` are the entries that must stay
     /// exact; `lossy` while the picture moves.
     func build(keys: [UInt32], mapping: GIFPaletteMapping, exact: [Int], lossy: Bool) {
+        previous = table
+        swap(&storage, &spare)
+        builds += 1
         table = storage.first(keys.count)
         for e in 0..<keys.count {
             let key = keys[e], shown = mapping.color[e], nearest = mapping.distance[e]
