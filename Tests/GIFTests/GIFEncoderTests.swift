@@ -226,6 +226,19 @@ final class GIFLZWTests: XCTestCase {
 
     private let shared = GIFLZWEncoder()
 
+    /// The lossy search tests extensions against the error budget only when the budget holds less than half
+    /// the limit: that is sound only if a squared error never exceeds half the weighted distance.
+    func testSquaredErrorIsAtMostHalfTheWeightedDistance() {
+        var seed: UInt32 = 5
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        let extremes: [UInt32] = [0xFF00_0000, 0xFFFF_FFFF, 0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000]
+        var pairs = extremes.flatMap { a in extremes.map { (a, $0) } }
+        for _ in 0..<20000 { pairs.append((0xFF00_0000 | next(), 0xFF00_0000 | next())) }
+        for (a, b) in pairs {
+            XCTAssertLessThanOrEqual(2 * Int(squaredError(a, b)), Int(quantizeDistance(a, b)), "\(a) \(b)")
+        }
+    }
+
     /// The hashed string table answers as a plain dictionary of first codes does, through fills and clears.
     func testDictionaryMatchesPlainMap() {
         let table = GIFLZWDictionary()
