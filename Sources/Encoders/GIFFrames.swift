@@ -64,14 +64,41 @@ struct GIFCompactImage {
     var data: [UInt8]
 
     init?(_ indices: [UInt8], map full: GIFColorMap, lzw: GIFLZWEncoder) {
-        var used = [Bool](repeating: false, count: 256)
-        for i in indices { used[Int(i)] = true }
+        guard let used = Self.usedEntries(indices, fitting: (1 << full.bitsPerPixel) / 2 - 1, of: full.colors.count) else {
+            return nil
+        }
         var remap = [UInt8](repeating: 0, count: 256), colors: [UInt32] = []
         for i in full.colors.indices where used[i] { remap[i] = UInt8(colors.count); colors.append(full.colors[i]) }
         remap[full.transparentIndex] = UInt8(colors.count)
         guard let small = try? GIFColorMap(colors: colors), small.bitsPerPixel < full.bitsPerPixel else { return nil }
         map = small
         data = lzw.encode(indices.map { remap[Int($0)] }, bitsPerPixel: small.bitsPerPixel)
+    }
+}
+
+extension GIFCompactImage {
+    /// Which of the 256 indices `indices` uses; nil once more than `most` of the first `count` (the palette's
+    /// entries, not the transparent index) are used: a table with fewer bits holds at most half the full
+    /// one's entries, the transparent index among them, so a busy image stops the scan early.
+    static func usedEntries(_ indices: [UInt8], fitting most: Int, of count: Int) -> [Bool]? {
+        var used = [Bool](repeating: false, count: 256)
+        let fits: Bool = used.withUnsafeMutableBufferPointer { used in
+            indices.withUnsafeBufferPointer { pixels in
+                // Blocks of plain stores, then a count of the entries used so far.
+                let block = 4096
+                var start = 0
+                while start < pixels.count {
+                    let end = min(start + block, pixels.count)
+                    for k in start..<end { used[Int(pixels[k])] = true }
+                    var seen = 0
+                    for e in 0..<min(count, 256) where used[e] { seen &+= 1 }
+                    if seen > most { return false }
+                    start = end
+                }
+                return true
+            }
+        }
+        return fits ? used : nil
     }
 }
 

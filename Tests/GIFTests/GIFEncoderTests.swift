@@ -226,6 +226,23 @@ final class GIFLZWTests: XCTestCase {
 
     private let shared = GIFLZWEncoder()
 
+    /// The compact table's scan of used entries (blocks, stopping once too many are used) agrees with a plain
+    /// scan: the same entries, or nil exactly when more than `most` palette entries are used.
+    func testUsedEntriesMatchAPlainScan() {
+        var seed: UInt32 = 3
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        for (n, spread, count) in [(1, 4, 3), (100, 7, 15), (5000, 200, 255), (9000, 40, 63), (20000, 256, 255), (12289, 130, 127)] {
+            let indices = (0..<n).map { _ in UInt8(next() % UInt32(spread)) }
+            var plain = [Bool](repeating: false, count: 256)
+            for i in indices { plain[Int(i)] = true }
+            let usedCount = (0..<count).filter { plain[$0] }.count
+            for most in [0, 1, usedCount - 1, usedCount, usedCount + 1, 127, 255] where most >= 0 {
+                let fast = GIFCompactImage.usedEntries(indices, fitting: most, of: count)
+                if usedCount > most { XCTAssertNil(fast, "\(n) \(spread) \(most)") } else { XCTAssertEqual(fast, plain, "\(n) \(spread) \(most)") }
+            }
+        }
+    }
+
     /// The lossy search tests extensions against the error budget only when the budget holds less than half
     /// the limit: that is sound only if a squared error never exceeds half the weighted distance.
     func testSquaredErrorIsAtMostHalfTheWeightedDistance() {
