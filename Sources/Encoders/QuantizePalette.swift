@@ -301,21 +301,23 @@ final class QuantizeNearestSearch {
         places = .allocate(capacity: max(1, count))
         separation = .allocate(capacity: max(1, count))
         separation.initialize(repeating: -1, count: max(1, count))
-        // Sort (sum, index) pairs packed in one integer: no ties, no closure.
-        var order = colors.enumerated().map { i, c in UInt64(Self.sum(c)) << 32 | UInt64(i) }
-        order.sort()
-        for (k, o) in order.enumerated() {
-            let i = Int(o & 0xFFFF_FFFF), c = colors[i]
-            sums[k] = Int32(o >> 32)
-            let r = Int32(c & 0xFF), b = Int32((c >> 16) & 0xFF)
-            channels[k] = SIMD4(r, Int32((c >> 8) & 0xFF), b, r - b)
-            indices[k] = Int32(i)
-            places[i] = Int32(k)
-        }
-        var k = 0
-        for s in 0...Self.sumLimit {
-            while k < count && sums[k] < Int32(s) { k += 1 }
-            starts[s] = Int16(k)
+        // A counting sort by sum, which leaves `starts` behind: the entries per sum, added up to where each
+        // sum's entries end, then placed from the highest index down, each at its sum's end moved back by one.
+        // Equal sums end up in index order, and each sum's count of entries below it is what `starts` wants.
+        starts.initialize(repeating: 0, count: Self.sumLimit + 1)
+        colors.withUnsafeBufferPointer { colors in
+            for c in colors { starts[Self.sum(c)] &+= 1 }
+            for s in 1...Self.sumLimit { starts[s] &+= starts[s - 1] }
+            for i in colors.indices.reversed() {
+                let c = colors[i], s = Self.sum(c)
+                starts[s] &-= 1
+                let k = Int(starts[s])
+                sums[k] = Int32(s)
+                let r = Int32(c & 0xFF), b = Int32((c >> 16) & 0xFF)
+                channels[k] = SIMD4(r, Int32((c >> 8) & 0xFF), b, r - b)
+                indices[k] = Int32(i)
+                places[i] = Int32(k)
+            }
         }
     }
 
