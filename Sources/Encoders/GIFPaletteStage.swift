@@ -9,11 +9,14 @@ struct GIFPaletteMapping {
     /// Pixels per palette entry: the least used entries are the first to give way to missing colors.
     var usage: [Int]
 
-    /// `guesses`: per entry, a palette index likely nearest (-1: none); they only shorten the searches.
-    init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper, guesses: [Int32] = []) {
+    /// `known`: per entry, its answer if already found (index -1: search), which the mapper remembers.
+    init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper, known: QuantizeAnswers = QuantizeAnswers()) {
         mapper.reserveCache(histogram.keys.count)
         self.init(histogram, colors: mapper.colors) { e, key in
-            e < guesses.count ? mapper.cachedNearest(key, guess: Int(guesses[e])) : mapper.cachedNearest(key)
+            guard e < known.index.count, known.index[e] >= 0 else { return mapper.cachedNearest(key) }
+            let answer = (index: Int(known.index[e]), distance: known.distance[e])
+            mapper.remember(key, answer)
+            return answer
         }
     }
 
@@ -129,11 +132,11 @@ struct GIFPaletteStage {
 
     /// A palette built from the frame alone.
     private func rebuilt(for histogram: QuantizeHistogram) -> (QuantizeMapper, GIFPaletteMapping) {
-        var guesses: [Int32] = []
+        var nearest = QuantizeAnswers()
         let colors = QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts,
-                                           maxColors: Self.maxColors, exactCount: Self.exactColors, guesses: &guesses)
+                                           maxColors: Self.maxColors, exactCount: Self.exactColors, nearest: &nearest)
         let mapper = QuantizeMapper(colors: colors)
-        return (mapper, GIFPaletteMapping(histogram, mapper: mapper, guesses: guesses))
+        return (mapper, GIFPaletteMapping(histogram, mapper: mapper, known: nearest))
     }
 
     /// The palette's colors with the `missing` frequent colors added: in free slots, then over the least used

@@ -252,11 +252,6 @@ struct QuantizeMapper {
         search.cachedAnswer(key) { nearest($0) }
     }
 
-    /// The same, a search (if one is needed) starting from `guess` (a palette index, or -1 for none).
-    func cachedNearest(_ key: UInt32, guess: Int) -> (index: Int, distance: Int32) {
-        guess < 0 ? cachedNearest(key) : search.cachedAnswer(key) { nearest($0, guess: guess) }
-    }
-
     /// Remembers `answer` as `nearest(key)`'s (found otherwise), unless an answer is remembered already.
     func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
         _ = search.cachedAnswer(key) { _ in answer }
@@ -292,23 +287,24 @@ final class QuantizeNearestSearch {
     private var cacheCapacity = 0, cacheCount = 0
     private var cacheShift: UInt32 = 22
 
-    init(_ colors: [UInt32]) {
-        count = colors.count
+    /// A search over `colors`, or over those marked in `only` (answers are still palette indices).
+    init(_ colors: [UInt32], only included: [Bool]? = nil) {
+        count = included.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } } ?? colors.count
         sums = .allocate(capacity: max(1, count))
         channels = .allocate(capacity: max(1, count))
         indices = .allocate(capacity: max(1, count))
         starts = .allocate(capacity: Self.sumLimit + 1)
-        places = .allocate(capacity: max(1, count))
-        separation = .allocate(capacity: max(1, count))
-        separation.initialize(repeating: -1, count: max(1, count))
+        places = .allocate(capacity: max(1, colors.count))
+        separation = .allocate(capacity: max(1, colors.count))
+        separation.initialize(repeating: -1, count: max(1, colors.count))
         // A counting sort by sum, which leaves `starts` behind: the entries per sum, added up to where each
         // sum's entries end, then placed from the highest index down, each at its sum's end moved back by one.
         // Equal sums end up in index order, and each sum's count of entries below it is what `starts` wants.
         starts.initialize(repeating: 0, count: Self.sumLimit + 1)
         colors.withUnsafeBufferPointer { colors in
-            for c in colors { starts[Self.sum(c)] &+= 1 }
+            for i in colors.indices where included?[i] ?? true { starts[Self.sum(colors[i])] &+= 1 }
             for s in 1...Self.sumLimit { starts[s] &+= starts[s - 1] }
-            for i in colors.indices.reversed() {
+            for i in colors.indices.reversed() where included?[i] ?? true {
                 let c = colors[i], s = Self.sum(c)
                 starts[s] &-= 1
                 let k = Int(starts[s])
@@ -350,6 +346,12 @@ final class QuantizeNearestSearch {
         if apart < 0 { apart = separationOf(g); separation[guess] = apart }
         if 4 * Int64(d) < Int64(apart) { return (guess, d) }
         return scan(key, best: d, bestIndex: Int32(guess))
+    }
+
+    /// The nearest entry if one is nearer than `best` (the distance of palette entry `index`), or as near
+    /// at a lower index; else (`index`, `best`).
+    func nearest(_ key: UInt32, best: Int32, index: Int) -> (index: Int, distance: Int32) {
+        scan(key, best: best, bestIndex: Int32(index))
     }
 
     /// The distance from the entry at place `k` (sum order) to the nearest other entry (Int32.max alone).
@@ -468,20 +470,28 @@ final class QuantizeNearestSearch {
     }
 }
 
+/// Per color (a histogram entry, or a key of a list), its nearest palette entry (lowest index among equals)
+/// and their distance; index -1: not known.
+struct QuantizeAnswers {
+    var index: [Int32] = []
+    var distance: [Int32] = []
+}
+
 /// Builds palettes from a frame's histogram.
 enum QuantizeBuilder {
     /// A palette of at most `maxColors` for the opaque colors of `keys`/`counts`: the `exactCount` most
     /// frequent colors verbatim (flat fills must come out exact), the remaining slots median-cut clusters of
     /// the other colors weighted by count, refined by a few k-means rounds.
     static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int) -> [UInt32] {
-        var guesses: [Int32] = []
-        return build(keys: keys, counts: counts, maxColors: maxColors, exactCount: exactCount, guesses: &guesses)
+        var nearest = QuantizeAnswers()
+        return build(keys: keys, counts: counts, maxColors: maxColors, exactCount: exactCount, nearest: &nearest)
     }
 
-    /// The same, and per entry of `keys` a guess of its nearest palette entry (-1: none): for the tail,
-    /// its answer in the last refinement round (exact colors are found without a guess).
-    static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int, guesses: inout [Int32]) -> [UInt32] {
-        guesses = []
+    /// The same, and for the tail (the colors clustered) each color's nearest entry of the palette and its
+    /// distance, which the refinement finds anyway (-1 for the other colors, which are found exactly).
+    static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int,
+                      nearest: inout QuantizeAnswers) -> [UInt32] {
+        nearest = QuantizeAnswers()
         let opaque = keys.indices.filter { keys[$0] != 0 && counts[$0] > 0 }
         if opaque.count <= maxColors {
             return quantizeTop(opaque.count, of: keys, counts: counts).map { keys[$0] }
@@ -497,16 +507,18 @@ enum QuantizeBuilder {
         var boxOf: [Int32] = []
         palette += medianCut(keys: tailKeys, counts: tailCounts, boxes: clusters, boxOf: &boxOf)
         // Each color's box is the first guess of its nearest entry.
-        var answers = boxOf.map { Int32(exact.count) + $0 }
-        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3, answers: &answers)
-        // Duplicates dropped, first copies kept in order (a cluster can land on an exact color); the answers
-        // follow their entries (a duplicate to its first copy).
+        var answers = QuantizeAnswers(index: boxOf.map { Int32(exact.count) + $0 }, distance: [])
+        refine(&palette, fixed: exact.count, keys: tailKeys, counts: tailCounts, rounds: 3, nearest: &answers)
+        // Duplicates dropped, first copies kept in order (a cluster can land on an exact color). The answers
+        // follow their entries: an answer is the lowest index at its distance, so it is a first copy.
         var firstIndex: [UInt32: Int32] = [:], newIndex = [Int32](repeating: 0, count: palette.count), out: [UInt32] = []
         for (j, c) in palette.enumerated() {
             if let k = firstIndex[c] { newIndex[j] = k } else { firstIndex[c] = Int32(out.count); newIndex[j] = Int32(out.count); out.append(c) }
         }
-        guesses = [Int32](repeating: -1, count: keys.count)
-        for (t, e) in tail.enumerated() { guesses[e] = newIndex[Int(answers[t])] }
+        nearest = QuantizeAnswers(index: [Int32](repeating: -1, count: keys.count), distance: [Int32](repeating: 0, count: keys.count))
+        for (t, e) in tail.enumerated() {
+            nearest.index[e] = newIndex[Int(answers.index[t])]; nearest.distance[e] = answers.distance[t]
+        }
         return out
     }
 
@@ -650,39 +662,64 @@ enum QuantizeBuilder {
 
     /// Lloyd rounds on the entries after `fixed` (exact entries stay): each color goes to its nearest entry,
     /// each cluster entry moves to the weighted mean of its colors.
-    /// `guesses` (per key, a palette index, e.g. its median-cut box) only speed up the searches; each
-    /// round's answers are the next round's guesses.
+    /// `guesses` (per key, a palette index, e.g. its median-cut box) only speed up the searches.
     static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
                        guesses: [Int32]? = nil) {
-        var answers = guesses ?? []
-        refine(&palette, fixed: fixed, keys: keys, counts: counts, rounds: rounds, answers: &answers)
+        var nearest = QuantizeAnswers(index: guesses ?? [], distance: [])
+        refine(&palette, fixed: fixed, keys: keys, counts: counts, rounds: rounds, nearest: &nearest)
     }
 
-    /// `refine` from the guesses in `answers`, leaving there each key's answer in the last round.
+    /// `refine` from the guesses in `nearest.index` (-1: none), leaving in `nearest` each key's nearest entry
+    /// of the refined palette and its distance.
+    ///
+    /// After the first round each key's answer is exact for the palette before the update. An entry that did
+    /// not move keeps its distance, and every other entry that did not move is still farther (or as near at
+    /// a higher index), so a key whose entry stayed is compared only with the entries that moved, which after
+    /// the first round are a third of them or fewer.
     static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
-                       answers guess: inout [Int32]) {
+                       nearest: inout QuantizeAnswers) {
         guard !palette.isEmpty else { return }
-        for _ in 0..<rounds {
-            // The search alone, without a mapper's exact table: tail colors are rarely entries, and one that
-            // is gets the same answer from the search (distance 0, the lowest index).
+        let n = keys.count
+        if nearest.index.count != n { nearest.index = [Int32](repeating: -1, count: n) }
+        if nearest.distance.count != n { nearest.distance = [Int32](repeating: 0, count: n) }
+        // Per entry, whether the last update moved it; nil while the answers are only guesses.
+        var moved: [Bool]? = nil
+        var round = 0
+        while true {
             let search = QuantizeNearestSearch(palette)
-            var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: palette.count)
-            if guess.count != keys.count { guess = [Int32](repeating: -1, count: keys.count) }
-            for (i, k) in keys.enumerated() {
-                let j = guess[i] >= 0 ? search.nearest(k, guess: Int(guess[i])).index : search.nearest(k).index
-                guess[i] = Int32(j)
-                guard j >= fixed else { continue }
-                let c = Int64(counts[i])
-                sums[j].w += c
-                sums[j].r += c * Int64(k & 0xFF); sums[j].g += c * Int64((k >> 8) & 0xFF); sums[j].b += c * Int64((k >> 16) & 0xFF)
+            let movedSearch = moved.map { QuantizeNearestSearch(palette, only: $0) }
+            // The last pass only finds the answers for the refined palette.
+            let updating = round < rounds
+            var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: updating ? palette.count : 0)
+            nearest.index.withUnsafeMutableBufferPointer { index in
+                nearest.distance.withUnsafeMutableBufferPointer { distance in
+                    for i in 0..<n {
+                        let k = keys[i], a = Int(index[i])
+                        let (j, d): (index: Int, distance: Int32)
+                        if let movedSearch, !moved![a] {
+                            (j, d) = movedSearch.nearest(k, best: distance[i], index: a)
+                        } else {
+                            (j, d) = a >= 0 ? search.nearest(k, guess: a) : search.nearest(k)
+                        }
+                        index[i] = Int32(j); distance[i] = d
+                        guard updating && j >= fixed else { continue }
+                        let c = Int64(counts[i])
+                        sums[j].w += c
+                        sums[j].r += c * Int64(k & 0xFF); sums[j].g += c * Int64((k >> 8) & 0xFF); sums[j].b += c * Int64((k >> 16) & 0xFF)
+                    }
+                }
             }
-            var moved = false
+            guard updating else { return }
+            var movedNow = [Bool](repeating: false, count: palette.count), any = false
             for j in fixed..<palette.count where sums[j].w > 0 {
                 let w = sums[j].w, h = w / 2
                 let c = 0xFF00_0000 | UInt32((sums[j].b + h) / w) << 16 | UInt32((sums[j].g + h) / w) << 8 | UInt32((sums[j].r + h) / w)
-                if c != palette[j] { palette[j] = c; moved = true }
+                if c != palette[j] { palette[j] = c; movedNow[j] = true; any = true }
             }
-            if !moved { break }
+            // Nothing moved: the answers are the refined palette's already.
+            if !any { return }
+            moved = movedNow
+            round += 1
         }
     }
 }

@@ -323,6 +323,31 @@ enum GIFBlocks {
 }
 
 final class QuantizeMapperTests: XCTestCase {
+    /// A search over some entries, given a best so far (an entry of the palette and its distance), finds
+    /// what a scan of those entries finds: one strictly nearer, or as near at a lower index, else the given.
+    func testSearchOverSomeEntriesMatchesAScanOfThem() {
+        var seed: UInt32 = 5
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        for size in [1, 9, 255] {
+            // Coarse colors, so equal distances and equal sums are common.
+            let colors = (0..<size).map { _ in 0xFF00_0000 | (next() & 0xE0_E0E0) }
+            let included = colors.indices.map { $0 % 3 == 0 || next() % 2 == 0 }
+            let search = QuantizeNearestSearch(colors, only: included)
+            for _ in 0..<3000 {
+                let key = 0xFF00_0000 | (next() & 0xF0_F0F0)
+                let given = Int(next()) % size, givenDistance = quantizeDistance(key, colors[given])
+                var best = givenDistance, bestIndex = given
+                for (i, c) in colors.enumerated() where included[i] {
+                    let d = quantizeDistance(key, c)
+                    if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i }
+                }
+                let found = search.nearest(key, best: givenDistance, index: given)
+                XCTAssertEqual(found.index, bestIndex, "\(size) colors, key \(String(key, radix: 16)), given \(given)")
+                XCTAssertEqual(found.distance, best)
+            }
+        }
+    }
+
     /// The nearest-entry search (weighted-sum order, cached answers) must give what a scan of every entry
     /// gives: the least distance, the lowest index among equals.
     func testNearestMatchesAFullScan() {

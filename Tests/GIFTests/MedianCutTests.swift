@@ -123,6 +123,17 @@ final class RefineTests: XCTestCase {
                 QuantizeBuilder.refine(&guessed, fixed: fixed, keys: keys, counts: counts, rounds: rounds, guesses: guesses)
                 XCTAssertEqual(fast, plain, "\(size) colors, \(entries) entries, \(rounds) rounds")
                 XCTAssertEqual(guessed, plain, "\(size) colors, \(entries) entries, \(rounds) rounds, guessed")
+                // The answers left behind (found mostly among the entries that moved) are a full scan's.
+                var answered = start
+                var nearest = QuantizeAnswers(index: guesses, distance: [])
+                QuantizeBuilder.refine(&answered, fixed: fixed, keys: keys, counts: counts, rounds: rounds, nearest: &nearest)
+                XCTAssertEqual(answered, plain)
+                for (i, k) in keys.enumerated() {
+                    var best = Int32.max, j = -1
+                    for (m, c) in plain.enumerated() where quantizeDistance(k, c) < best { best = quantizeDistance(k, c); j = m }
+                    XCTAssertEqual(Int(nearest.index[i]), j, "\(size) colors, \(rounds) rounds, key \(i)")
+                    XCTAssertEqual(nearest.distance[i], best)
+                }
             }
         }
     }

@@ -44,9 +44,9 @@ final class RepairedMappingTests: XCTestCase {
     }
 }
 
-/// A rebuilt palette's mapping searched from the refinement's answers is the mapping searched without them.
-final class GuessedMappingTests: XCTestCase {
-    func testMappingFromTheBuildersGuessesEqualsAPlainOne() {
+/// A rebuilt palette's mapping taken from the refinement's answers is the mapping searched without them.
+final class KnownAnswersMappingTests: XCTestCase {
+    func testMappingFromTheBuildersAnswersEqualsAPlainOne() {
         var random = SeededRandom(41)
         func next() -> UInt32 { random.next() }
         var pixels: [UInt32] = []
@@ -61,17 +61,30 @@ final class GuessedMappingTests: XCTestCase {
         var histogram = QuantizeHistogram()
         var entries = [Int32](repeating: 0, count: pixels.count)
         pixels.withUnsafeBufferPointer { p in entries.withUnsafeMutableBufferPointer { histogram.count(p, entries: $0) } }
-        var guesses: [Int32] = []
-        let colors = QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts, maxColors: 255, exactCount: 32, guesses: &guesses)
+        var nearest = QuantizeAnswers()
+        let colors = QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts, maxColors: 255, exactCount: 32, nearest: &nearest)
         XCTAssertEqual(colors, QuantizeBuilder.build(keys: histogram.keys, counts: histogram.counts, maxColors: 255, exactCount: 32))
         XCTAssertEqual(Set(colors).count, colors.count)
-        XCTAssertEqual(guesses.count, histogram.keys.count)
-        XCTAssertTrue(guesses.allSatisfy { $0 < Int32(colors.count) })
-        let guessed = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors), guesses: guesses)
+        XCTAssertEqual(nearest.index.count, histogram.keys.count)
+        XCTAssertGreaterThan(nearest.index.filter { $0 >= 0 }.count, 1000)
+        // Every answer given is the brute-force one: least distance, lowest index.
+        for (e, j) in nearest.index.enumerated() where j >= 0 {
+            let key = histogram.keys[e]
+            var best = Int32.max, bestIndex = -1
+            for (i, c) in colors.enumerated() where quantizeDistance(key, c) < best { best = quantizeDistance(key, c); bestIndex = i }
+            XCTAssertEqual(Int(j), bestIndex, "key \(String(key, radix: 16))")
+            XCTAssertEqual(nearest.distance[e], best)
+        }
+        let mapper = QuantizeMapper(colors: colors)
+        let known = GIFPaletteMapping(histogram, mapper: mapper, known: nearest)
         let plain = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
-        XCTAssertEqual(guessed.index, plain.index)
-        XCTAssertEqual(guessed.distance, plain.distance)
-        XCTAssertEqual(guessed.usage, plain.usage)
-        XCTAssertEqual(guessed.error, plain.error)
+        XCTAssertEqual(known.index, plain.index)
+        XCTAssertEqual(known.distance, plain.distance)
+        XCTAssertEqual(known.usage, plain.usage)
+        XCTAssertEqual(known.error, plain.error)
+        // What it remembered is what a search finds.
+        for key in histogram.keys where key != 0 {
+            XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))")
+        }
     }
 }
