@@ -23,24 +23,35 @@ struct GIFPaletteMapping {
     /// The mapping for `mapper`, a palette that differs from the one `old` was made with (`oldMapper`) only in
     /// some entries (changed or added): what `init(histogram, mapper:)` gives, without a search for the colors
     /// whose entry stayed. Removing other entries cannot make one nearer, so the answer is the old one unless
-    /// a changed entry is nearer, or as near at a lower index; the answers are remembered by the mapper.
+    /// a changed entry is nearer, or as near at a lower index (found by a search over the changed entries);
+    /// the answers are remembered by the mapper.
     init(updating old: GIFPaletteMapping, from oldMapper: QuantizeMapper, _ histogram: QuantizeHistogram, mapper: QuantizeMapper) {
         let colors = mapper.colors, oldColors = oldMapper.colors
         var changed = [Bool](repeating: false, count: colors.count)
         var newEntries: [Int] = []
         for j in colors.indices where j >= oldColors.count || colors[j] != oldColors[j] { changed[j] = true; newEntries.append(j) }
+        // A few changed entries are compared directly, more through a search over them.
+        let changedEntries = newEntries.count > Self.directComparisons ? QuantizeNearestSearch(colors, only: changed) : nil
         mapper.reserveCache(histogram.keys.count)
         self.init(histogram, colors: colors) { e, key in
             var i = Int(old.index[e]), d = old.distance[e]
             if changed[i] { return mapper.cachedNearest(key) }
-            for j in newEntries {
-                let dj = quantizeDistance(key, colors[j])
-                if dj < d || (dj == d && j < i) { i = j; d = dj }
+            if let changedEntries {
+                (i, d) = changedEntries.nearest(key, best: d, index: i)
+            } else {
+                for j in newEntries {
+                    let dj = quantizeDistance(key, colors[j])
+                    if dj < d || (dj == d && j < i) { i = j; d = dj }
+                }
             }
             mapper.remember(key, (i, d))
             return (i, d)
         }
     }
+
+    /// Up to this many changed entries, a color is compared with each (cheaper than a search's setup and
+    /// its calls).
+    private static let directComparisons = 4
 
     /// Maps every color in the frame (count above 0, see `QuantizeHistogram.update`) with `answer` (entry
     /// number, key → palette index and distance) and adds up the totals.

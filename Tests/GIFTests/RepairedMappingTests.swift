@@ -23,23 +23,27 @@ final class RepairedMappingTests: XCTestCase {
         let oldMapper = QuantizeMapper(colors: oldColors)
         let old = GIFPaletteMapping(histogram, mapper: oldMapper)
         // Entries replaced (among them the lowest of two equal ones, and with colors equal to later ones)
-        // and entries added.
-        var colors = oldColors
-        for j in [0, 5, 77, 150, 200] { colors[j] = 0xFF00_0000 | next() & 0xFF_FFFF }
-        // As near as the old answer (201 for 0x101010) at a lower index: the new entry wins.
-        colors[9] = colors[202]
-        colors += [0xFF20_2020, 0xFF00_0000 | next() & 0xFF_FFFF]
-        let fresh = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
-        let mapper = QuantizeMapper(colors: colors)
-        let updated = GIFPaletteMapping(updating: old, from: oldMapper, histogram, mapper: mapper)
-        XCTAssertEqual(updated.index, fresh.index)
-        XCTAssertEqual(updated.color, fresh.color)
-        XCTAssertEqual(updated.distance, fresh.distance)
-        XCTAssertEqual(updated.usage, fresh.usage)
-        XCTAssertEqual(updated.error, fresh.error)
-        // What it remembered is what a search finds.
-        for key in histogram.keys where key != 0 {
-            XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))")
+        // and entries added; and only two changed (compared directly rather than searched).
+        for many in [true, false] {
+            var colors = oldColors
+            if many {
+                for j in [0, 5, 77, 150, 200] { colors[j] = 0xFF00_0000 | next() & 0xFF_FFFF }
+            }
+            // As near as the old answer (201 for 0x101010) at a lower index: the new entry wins.
+            colors[9] = colors[202]
+            colors += many ? [0xFF20_2020, 0xFF00_0000 | next() & 0xFF_FFFF] : [0xFF20_2020]
+            let fresh = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
+            let mapper = QuantizeMapper(colors: colors)
+            let updated = GIFPaletteMapping(updating: old, from: oldMapper, histogram, mapper: mapper)
+            XCTAssertEqual(updated.index, fresh.index)
+            XCTAssertEqual(updated.color, fresh.color)
+            XCTAssertEqual(updated.distance, fresh.distance)
+            XCTAssertEqual(updated.usage, fresh.usage)
+            XCTAssertEqual(updated.error, fresh.error)
+            // What it remembered is what a search finds.
+            for key in histogram.keys where key != 0 {
+                XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))")
+            }
         }
     }
 }
