@@ -12,8 +12,15 @@ struct GIFPaletteMapping {
     /// `known`: per entry, its answer if already found (index -1: search), which the mapper remembers.
     init(_ histogram: QuantizeHistogram, mapper: QuantizeMapper, known: QuantizeAnswers = QuantizeAnswers()) {
         mapper.reserveCache(histogram.keys.count)
+        // Entries are numbered in the order their colors were first seen, so an entry's color is often near
+        // the one before it: the last answer is the guess a search starts from.
+        var last = -1
         self.init(histogram, colors: mapper.colors) { e, key in
-            guard e < known.index.count, known.index[e] >= 0 else { return mapper.cachedNearest(key) }
+            guard e < known.index.count, known.index[e] >= 0 else {
+                let answer = last < 0 ? mapper.cachedNearest(key) : mapper.cachedNearest(key, near: last)
+                last = answer.index
+                return answer
+            }
             let answer = (index: Int(known.index[e]), distance: known.distance[e])
             mapper.remember(key, answer)
             return answer

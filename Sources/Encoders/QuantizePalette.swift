@@ -252,6 +252,17 @@ struct QuantizeMapper {
         search.cachedAnswer(key) { nearest($0) }
     }
 
+    /// The same, a search (if one is needed) narrowed from the start by `guess`, a palette index (without
+    /// the test whether the guess is the answer: a guess that is not a likely answer would make that cost more
+    /// than it saves).
+    func cachedNearest(_ key: UInt32, near guess: Int) -> (index: Int, distance: Int32) {
+        search.cachedAnswer(key) { key in
+            let e = exact(key)
+            if e >= 0 { return (e, 0) }
+            return search.nearest(key, best: quantizeDistance(key, colors[guess]), index: guess)
+        }
+    }
+
     /// Remembers `answer` as `nearest(key)`'s (found otherwise), unless an answer is remembered already.
     func remember(_ key: UInt32, _ answer: (index: Int, distance: Int32)) {
         _ = search.cachedAnswer(key) { _ in answer }

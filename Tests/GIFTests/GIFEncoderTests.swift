@@ -365,6 +365,8 @@ final class QuantizeMapperTests: XCTestCase {
             }
             if size > 3 { colors[size - 1] = colors[1] }
             let mapper = QuantizeMapper(colors: colors)
+            // Searches narrowed by a random entry's distance, each asked once (no remembered answer).
+            let narrowed = QuantizeMapper(colors: colors)
             for round in 0..<2 {
                 for _ in 0..<2000 {
                     let key = round == 0 ? color() : color() & 0xFFF8_F8F8
@@ -373,6 +375,9 @@ final class QuantizeMapperTests: XCTestCase {
                         best = quantizeDistance(key, c); bestIndex = i
                     }
                     let found = mapper.nearest(key), cached = mapper.cachedNearest(key)
+                    let near = narrowed.cachedNearest(key, near: Int(next()) % size)
+                    XCTAssertEqual(near.index, bestIndex, "\(size) colors, key \(String(key, radix: 16)), narrowed")
+                    XCTAssertEqual(near.distance, best)
                     XCTAssertEqual(found.index, bestIndex, "\(size) colors, key \(String(key, radix: 16))")
                     XCTAssertEqual(found.distance, best)
                     XCTAssertEqual(cached.index, bestIndex)
