@@ -123,8 +123,8 @@ public struct SwipeExpansionStyle: Hashable, Sendable {
     public enum Completion: Hashable, Sendable {
         /// The cell springs back closed (selection).
         case bounce
-        /// The button fills the row; `delete` removes the row (rows below slide up), `reverse` slides the cell
-        /// back once the handler ran.
+        /// The button fills the row; `delete` removes the row (rows below slide up); `reverse` runs the handler
+        /// and closes the cell at once, before the fill shows (the demo resets it).
         case fill(delete: Bool, reverse: Bool)
     }
 
