@@ -35,15 +35,7 @@ final class RepairedMappingTests: XCTestCase {
             let fresh = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
             let mapper = QuantizeMapper(colors: colors)
             let updated = GIFPaletteMapping(updating: old, from: oldMapper, histogram, mapper: mapper)
-            XCTAssertEqual(updated.index, fresh.index)
-            XCTAssertEqual(updated.color, fresh.color)
-            XCTAssertEqual(updated.distance, fresh.distance)
-            XCTAssertEqual(updated.usage, fresh.usage)
-            XCTAssertEqual(updated.error, fresh.error)
-            // What it remembered is what a search finds.
-            for key in histogram.keys where key != 0 {
-                XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))")
-            }
+            assertSameMapping(updated, fresh, remembered: mapper, histogram)
         }
     }
 }
@@ -82,13 +74,19 @@ final class KnownAnswersMappingTests: XCTestCase {
         let mapper = QuantizeMapper(colors: colors)
         let known = GIFPaletteMapping(histogram, mapper: mapper, known: nearest)
         let plain = GIFPaletteMapping(histogram, mapper: QuantizeMapper(colors: colors))
-        XCTAssertEqual(known.index, plain.index)
-        XCTAssertEqual(known.distance, plain.distance)
-        XCTAssertEqual(known.usage, plain.usage)
-        XCTAssertEqual(known.error, plain.error)
-        // What it remembered is what a search finds.
-        for key in histogram.keys where key != 0 {
-            XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))")
-        }
+        assertSameMapping(known, plain, remembered: mapper, histogram)
+    }
+}
+
+/// A mapping found a faster way is the plain one, and what `mapper` remembered on the way is what a search finds.
+func assertSameMapping(_ a: GIFPaletteMapping, _ b: GIFPaletteMapping, remembered mapper: QuantizeMapper,
+                       _ histogram: QuantizeHistogram, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.index, b.index, file: file, line: line)
+    XCTAssertEqual(a.color, b.color, file: file, line: line)
+    XCTAssertEqual(a.distance, b.distance, file: file, line: line)
+    XCTAssertEqual(a.usage, b.usage, file: file, line: line)
+    XCTAssertEqual(a.error, b.error, file: file, line: line)
+    for key in histogram.keys where key != 0 {
+        XCTAssertTrue(mapper.cachedNearest(key) == mapper.nearest(key), "key \(String(key, radix: 16))", file: file, line: line)
     }
 }
