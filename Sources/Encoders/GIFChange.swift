@@ -25,7 +25,9 @@ struct GIFChange {
     static func find(on screen: GIFScreen, rules: GIFEntryRules, memo: GIFChangeMemo? = nil) -> GIFChange {
         let w = screen.width, h = screen.height
         let table = rules.table
-        let reuse = memo?.reusable(rules: table) ?? false
+        // The memo reads the rules it was made with: they must be these.
+        assert(memo.map { $0.belongs(to: rules) } ?? true)
+        let reuse = memo?.reusable() ?? false
         var minX = w, minY = h, maxX = -1, maxY = -1
         // At most 3 * 255^2 a pixel: no overflow checks needed on the sum.
         var error: Int64 = 0
@@ -66,7 +68,7 @@ struct GIFChange {
                 maxY = y
             }
         }
-        memo?.remember(rules: table)
+        memo?.remember()
         let rect = maxX < 0 ? nil : IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         return GIFChange(rect: rect, error: error)
     }
@@ -102,6 +104,7 @@ struct GIFChange {
     /// what the last `find` with `memo` left under the wider rules: only the keep distance outside flat areas
     /// narrowed, so only pixels classed `close` there can turn `changed`; the others keep their class.
     static func narrowed(on screen: GIFScreen, rules: GIFEntryRules, memo: GIFChangeMemo) -> GIFChange {
+        assert(memo.belongs(to: rules))
         let w = screen.width, h = screen.height
         let table = rules.table
         var minX = w, minY = h, maxX = -1, maxY = -1
@@ -136,7 +139,7 @@ struct GIFChange {
                 maxY = y
             }
         }
-        memo.remember(rules: table)
+        memo.remember()
         let rect = maxX < 0 ? nil : IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         return GIFChange(rect: rect, error: error)
     }
@@ -175,10 +178,13 @@ final class GIFChangeMemo {
         for y in max(0, range.lowerBound)..<min(dirty.count, range.upperBound) { dirty[y] = true }
     }
 
+    /// Whether the memo was made for `rules` (it reads their tables).
+    func belongs(to rules: GIFEntryRules) -> Bool { self.rules === rules }
+
     /// Whether clean rows may take their remembered answer: the rules of the entries the last find saw are
-    /// unchanged (entries added since belong to changed rows only). `table` is the rules' current table.
-    func reusable(rules table: UnsafeMutableBufferPointer<GIFEntryRule>) -> Bool {
-        let seen = rules.previous
+    /// unchanged (entries added since belong to changed rows only).
+    func reusable() -> Bool {
+        let seen = rules.previous, table = rules.table
         guard valid, build == rules.builds - 1, seen.count <= table.count else { return false }
         for e in 0..<seen.count where seen[e] != table[e] { return false }
         return true
@@ -186,7 +192,7 @@ final class GIFChangeMemo {
 
     /// The rows now hold answers under the rules' current table as it is: nothing may change it before the
     /// next build.
-    func remember(rules table: UnsafeMutableBufferPointer<GIFEntryRule>) {
+    func remember() {
         build = rules.builds
         valid = true
         for y in dirty.indices { dirty[y] = false }

@@ -65,7 +65,7 @@ final class GIFIndexCandidates {
     }
 
     /// Calls `body` with each pixel of `rect` (its number `k` in the rectangle, its screen pixel, its rule and
-    /// canvas color); -2 before the first.and counts the unchanged pixels it reports.
+    /// canvas color) and keeps the count of unchanged pixels, the sum of what `body` returns.
     @inline(__always)
     private func fillPixels(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules,
                             _ body: (_ k: Int, _ pixel: Int, _ rule: GIFEntryRule, _ canvas: UInt32) -> Int) {
