@@ -506,9 +506,18 @@ def analyse(path, scale, fast=False):
     outside = np.ones((H, W), bool)
     outside[max(0, y0 - 2): y1 + 2] = False
     below0 = l0[y1 + 2: min(H, y1 + 2 + 200)] if y1 + 40 < H else None
+    # Where frame 0 is bright just above the swiped row (the cells above it), the ratio of a frame's lightness
+    # to frame 0's is an overlay's dim there: an action sheet's black dimming view multiplies every color.
+    above = slice(max(0, y0 - 24), max(0, y0 - 4))
+    lit = l0[above] > 200
     per = []
     for i, a in enumerate(frames):
         dm = dmasks[i]
+        # Under the dim the row's white reads as grey and its whole width as open: the row is read from the
+        # frame with the dim divided out (the swiped row itself is under the same overlay).
+        k = float(np.median(lum(a)[above][lit] / l0[above][lit])) if lit.sum() > 100 else 1.0
+        if k < 0.97:
+            a = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype)
         off_px, med, span = edge_offset(a, row, dm)
         t = None if fast else text_offset(frames[0], a, row, dm, W)
         segs = segments(a, row, span, med, scale, dm)
