@@ -37,7 +37,9 @@ What is measured (Pillow, numpy and scipy):
     edge inward, the run of action columns is the action area; offset = -(its width) for trailing swipes
     (content moves left), +width for leading ones. A second estimate, "text" offset, cross-correlates the
     row's dark text pixels of frame 0 against the frame (fraction of text pixels that match when shifted by
-    d px); it is reported when >= 40 text pixels remain visible.
+    d px); it is reported when >= 40 text pixels remain visible. Under an overlay's dim (an action sheet's
+    black dimming view, which multiplies every colour) the row is read from the frame divided by the dim,
+    measured as the median lightness ratio to frame 0 in the bright cells 4-24 px above the row.
 (c) Fully open state: the first run of >= 3 frames after the (first) release whose edge offsets are within
     0.5 pt of each other and whose |offset| >= 20 pt; if none, the widest such steady run anywhere. Its
     action area is split into buttons where the per-column median colour changes (> 20 RGB units); for each
@@ -515,12 +517,12 @@ def analyse(path, scale, fast=False):
         dm = dmasks[i]
         # Under the dim the row's white reads as grey and its whole width as open: the row is read from the
         # frame with the dim divided out (the swiped row itself is under the same overlay).
+        # The dim and the sheet below are measured on the frame as it is.
         k = float(np.median(lum(a)[above][lit] / l0[above][lit])) if lit.sum() > 100 else 1.0
-        if k < 0.97:
-            a = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype)
-        off_px, med, span = edge_offset(a, row, dm)
-        t = None if fast else text_offset(frames[0], a, row, dm, W)
-        segs = segments(a, row, span, med, scale, dm)
+        seen = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype) if k < 0.97 else a
+        off_px, med, span = edge_offset(seen, row, dm)
+        t = None if fast else text_offset(frames[0], seen, row, dm, W)
+        segs = segments(seen, row, span, med, scale, dm)
         li = lum(a)
         o = outside & ~dm
         dim = float(li[o].mean() / max(1e-3, l0[o].mean()))
