@@ -512,18 +512,19 @@ def analyse(path, scale, fast=False):
     # to frame 0's is an overlay's dim there: an action sheet's black dimming view multiplies every color.
     above = slice(max(0, y0 - 24), max(0, y0 - 4))
     lit = l0[above] > 200
+    measures_dim = lit.sum() > 100
     per = []
     for i, a in enumerate(frames):
         dm = dmasks[i]
         # Under the dim the row's white reads as grey and its whole width as open: the row is read from the
         # frame with the dim divided out (the swiped row itself is under the same overlay).
         # The dim and the sheet below are measured on the frame as it is.
-        k = float(np.median(lum(a)[above][lit] / l0[above][lit])) if lit.sum() > 100 else 1.0
+        li = lum(a)
+        k = float(np.median(li[above][lit] / l0[above][lit])) if measures_dim else 1.0
         seen = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype) if k < 0.97 else a
         off_px, med, span = edge_offset(seen, row, dm)
         t = None if fast else text_offset(frames[0], seen, row, dm, W)
         segs = segments(seen, row, span, med, scale, dm)
-        li = lum(a)
         o = outside & ~dm
         dim = float(li[o].mean() / max(1e-3, l0[o].mean()))
         fr = dict(i=i, t=times[i], dur=durs[i], offset=off_px / scale,
