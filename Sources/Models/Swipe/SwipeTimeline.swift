@@ -413,9 +413,10 @@ private struct Simulation {
         case .fill(_, true):
             // "Fill reverse": the demo's handler resolves the fill with .reset at once, so hideSwipe stops the
             // fill before it shows and the row closes from where it was released, on the 0.7 s animator from
-            // rest: ExpansionStyle_FillReverse's expanded button shrinks 300, 244, 200, 148, 107, 84, 59, 41, 30
-            // pt at 30-40 ms steps from 1.53 s, what that animator gives from 320 pt at 1.50 s within 4 pt (11 at
-            // 1.63 s), where the fill had gone on to the screen's edge and slid back 0.4 s later.
+            // rest: ExpansionStyle_FillReverse's row closes 303, 245, 202, 149, 107, 85, 60, 42, 31 pt at 30-40 ms
+            // steps from 1.53 s, what that animator gives within 6 pt from where the snap had taken the row (about
+            // 345 pt) at a release at 1.485 s (the scene's, read from the content: README). Filling to the screen's
+            // edge and sliding back 0.4 s later, as this did before, the recording never shows.
             apply(action.effect)
             hide()
         case .fill(let delete, _):
