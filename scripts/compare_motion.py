@@ -581,6 +581,30 @@ def flow_track(args):
         print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
 
 
+def pan_lag(r, e, end, lo=8.0, hi=150.0):
+    """How far the row trails the finger in one touch: the median over its frames (finger down, not recorder holds,
+    the row open between `lo` and `hi` pt, where it follows the finger 1:1, up to the first frame past `hi`) of the
+    finger's travel along x from its touch-down less the row's opening. The pan begins that far out: UIKit's
+    threshold, plus how far past it the finger was at the first touch the recognizer saw. None for a recording
+    whose finger is down in its first frame (its touch-down is not shown) and for fewer than 3 frames."""
+    frames = r["frames"]
+    if e["down_frame"] == 0:
+        return None
+    first = frames[e["down_frame"]]["touch"]
+    if first is None:
+        return None
+    held = recorder_holds(r["file"], [f["t"] for f in frames], [f["offset"] for f in frames])
+    lags = []
+    for f in frames[e["down_frame"]:end]:
+        d, off = f["touch"], abs(f["offset"])
+        if off >= hi:
+            break
+        if d is None or not d["pressed"] or int(f["t"]) in held or off <= lo:
+            continue
+        lags.append(abs(d["x"] - first["x"]) - off)
+    return (float(np.median(lags)), len(lags)) if len(lags) >= 3 else None
+
+
 def track(args):
     if args.name in [f[0] for f in RECORDED_FLOW]:
         return flow_track(args)
@@ -625,6 +649,10 @@ def track(args):
         knots, worst = fit(pts, args.tolerance)
         print(f"  touch at {e['down_ms']} ms: {len(pts)} distinct centres -> {len(knots)} points, worst {worst:.2f} pt;"
               f" release at {e['release_ms'] / 1000:.3f} s")
+        lag = pan_lag(r, e, end)
+        if lag:
+            print(f"  the row trails the finger by {lag[0]:.1f} pt (median of {lag[1]} frames): the scene's panHysteresis"
+                  f" if it differs from 10 by more than 2")
         print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
         if k not in args.held:
             print(f'  {{"at": {e["release_ms"] / 1000:.3f}, "release": {{}}}}')

@@ -126,6 +126,7 @@ public enum SwipeKind: PreviewKind {
         public var duration: Double?
         public var keyFrames: [Double] = []
         public var showsTouches = true
+        public var panHysteresis = SwipeTimeline.panHysteresis
 
         public init() {}
 
@@ -147,7 +148,7 @@ public enum SwipeKind: PreviewKind {
             return SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
                               listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
                               chrome: chrome, emails: mailbox, leading: leading, trailing: trailing, gestures: steps,
-                              showsTouches: showsTouches)
+                              showsTouches: showsTouches, panHysteresis: panHysteresis)
         }
     }
 
@@ -349,6 +350,8 @@ public enum SwipeKind: PreviewKind {
         Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
         Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start), doc: "the script (below)"),
+        Field("panHysteresis", \.panHysteresis, .number(.nonNegative), unit: "pt",
+              doc: "how far the finger goes before the row moves: a recording's, measured by `compare_motion.py track`"),
         .duration(\.duration),
         .keyFrames(\.keyFrames),
         .showsTouches(\.showsTouches),

@@ -73,16 +73,20 @@ public struct SwipeScene: Hashable, Sendable {
     public var trailing: SwipeActionsConfiguration?
     public var gestures: [SwipeGesture]
     public var showsTouches: Bool
+    /// How far the finger goes before the row moves (`SwipeTimeline.panHysteresis` unless a recording shows
+    /// another).
+    public var panHysteresis: Double
     /// Screen width (390 on the references' iPhone 14): the canvas is as wide as the screen.
     public var screenWidth: Double { canvas.width }
 
     public init(canvas: Canvas, framesPerSecond: Double, viewportTop: Double, listStyle: InboxListStyle, rightToLeft: Bool,
                 metrics: InboxMetrics, chrome: InboxChrome, emails: [InboxEmail], leading: SwipeActionsConfiguration?,
-                trailing: SwipeActionsConfiguration?, gestures: [SwipeGesture], showsTouches: Bool = true) {
+                trailing: SwipeActionsConfiguration?, gestures: [SwipeGesture], showsTouches: Bool = true,
+                panHysteresis: Double = SwipeTimeline.panHysteresis) {
         self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewportTop = viewportTop
         self.listStyle = listStyle; self.rightToLeft = rightToLeft; self.metrics = metrics; self.chrome = chrome
         self.emails = emails; self.leading = leading; self.trailing = trailing; self.gestures = gestures
-        self.showsTouches = showsTouches
+        self.showsTouches = showsTouches; self.panHysteresis = panHysteresis
     }
 
     /// Cell frames on the screen.
@@ -129,7 +133,7 @@ public struct SwipeAnimation: Sendable {
         self.scene = scene
         self.text = text
         table = scene.table(measuring: text)
-        timeline = SwipeTimeline(table: table, gestures: scene.gestures)
+        timeline = SwipeTimeline(table: table, gestures: scene.gestures, panHysteresis: scene.panHysteresis)
     }
 
     public var duration: Double { timeline.duration }

@@ -124,15 +124,17 @@ public struct SwipeTimeline: Sendable {
     /// UIPanGestureRecognizer's hysteresis: the pan begins once the finger is this far from where it went down,
     /// and its translation (which the content follows) counts from there. Measured on the recordings with the
     /// finger tracked per frame: TransitionStyle_Drag's content trails its slow finger by 9.7 pt (median over
-    /// 0.87…2.03 s), Transition_Animation_Default's stays put while the finger moves 13.6 pt in one step.
+    /// 0.87…2.03 s). The default of a scene's `panHysteresis`: a recording whose content trails by more (the
+    /// recognizer sees touches only at the screen's rate, so a finger that sets off fast is further out at the
+    /// first touch past the threshold) gives its own, measured (`compare_motion.py track`).
     public static let panHysteresis = 10.0
 
     private let timeline: SampledTimeline<SwipeSample>
     public var samples: [SwipeSample] { timeline.samples }
     public var duration: Double { timeline.duration }
 
-    public init(table: SwipeTableGeometry, gestures: [SwipeGesture]) {
-        var sim = Simulation(table: table, start: FingerPath.scriptStart(gestures.first?.finger))
+    public init(table: SwipeTableGeometry, gestures: [SwipeGesture], panHysteresis: Double = SwipeTimeline.panHysteresis) {
+        var sim = Simulation(table: table, start: FingerPath.scriptStart(gestures.first?.finger), panHysteresis: panHysteresis)
         sim.run(gestures)
         timeline = sim.timeline
     }
@@ -183,9 +185,9 @@ private struct Simulation {
 
     // The drag in progress.
     var dragOriginOffset: Double?
-    /// The cell's pan: it begins `SwipeTimeline.panHysteresis` from the touch-down; the movement that began it
+    /// The cell's pan: it begins the scene's `panHysteresis` from the touch-down; the movement that began it
     /// picks the side (SwipeCellKit), its translation moves the content.
-    var pan = PanRecognizer(hysteresis: SwipeTimeline.panHysteresis)
+    var pan: PanRecognizer
     var scrollRatio = 1.0
     var snap: (start: Double, delta: Double)?
     /// The content's displacement as the finger alone puts it (the snap's animation is added on top).
@@ -195,8 +197,9 @@ private struct Simulation {
     var unread: [Int] = []
     var sheetAt: Double?
 
-    init(table: SwipeTableGeometry, start: Double) {
+    init(table: SwipeTableGeometry, start: Double, panHysteresis: Double) {
         self.table = table
+        pan = PanRecognizer(hysteresis: panHysteresis)
         timeline = SampledTimeline(start: start)
         t = timeline.start
     }
