@@ -1,7 +1,8 @@
 import Geometry
 import LayerTree
 
-/// What the phone and the recording tool draw over every preview: the touch disc and the status bar battery.
+/// What the phone and the recording tool draw over every preview: the touch disc, the status bar and the home
+/// indicator.
 enum DeviceChrome {
     /// The recording tool's "show touches": systemBlue, pressed or lifting (`TouchMark`).
     static func touchDisc(_ mark: TouchMark) -> Layer {
@@ -23,16 +24,44 @@ enum DeviceChrome {
         return bar
     }
 
-    /// The status bar battery: an outlined rounded body with a full level, in the bar's tint.
-    static func battery(origin: Point, tint: Color, outlineAlpha: Double) -> Layer {
-        var battery = Layer(name: "battery", frame: Rect(origin.x, origin.y, 25, 12))
+    /// The status bar as every recording shows it (the swipe, flow and MiniTimer ones alike, measured at 480 and
+    /// 400 px for 390 pt), black over the light bars and the mint ones alike: the clock centred at x 52, its
+    /// digits 12.2 pt tall on y 18.7…30.9, four dots where the signal bars would be (no SIM: black at 0.2, 2.6 pt,
+    /// centres 4.65 pt apart from x 303.7), the wifi glyph on x 325…341 and the battery on 346.6…372, for a
+    /// screen `width` wide. Named as NavigationPush keeps them put while the screens move.
+    static func statusBar(time: String, width: Double) -> [Layer] {
+        var clock = TextContents(time, weight: .semibold, size: 15.5, color: .black)
+        clock.alignment = .center
+        clock.verticalAlignment = .firstBaseline(30.6)
+        var timeLayer = Layer(name: "time", frame: Rect(16, 0, 72, 40))
+        timeLayer.contents = .text(clock)
+        var dots = Layer(name: "signal", frame: Rect(width - 87.6, 27.55, 16.6, 2.6))
+        dots.sublayers = (0..<4).map { k in
+            var dot = Layer(name: "dot", frame: Rect(4.65 * Double(k), 0, 2.6, 2.6))
+            dot.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
+            dot.cornerRadius = 1.3
+            return dot
+        }
+        var wifi = Layer(name: "wifi", frame: Rect(width - 66.4, 13.8, 20, 22))
+        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .black))
+        return [timeLayer, dots, wifi, battery(origin: Point(width - 43.4, 18.8))]
+    }
+
+    /// The status bar battery: a rounded 22 × 11.7 body outlined in black at 0.4 with a full black level and the
+    /// cap on its right (the recordings' at 480 px: body 346.6…368.5 pt, level inset 2, cap 1.9 × 4 pt).
+    private static func battery(origin: Point) -> Layer {
+        let outline = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        var battery = Layer(name: "battery", frame: Rect(origin.x, origin.y, 22, 11.7))
         battery.borderWidth = 1
-        battery.borderColor = Color(red: tint.red, green: tint.green, blue: tint.blue, alpha: outlineAlpha)
+        battery.borderColor = outline
         battery.cornerRadius = 3.5
-        var level = Layer(name: "level", frame: Rect(2, 2, 21, 8))
-        level.backgroundColor = tint
+        var level = Layer(name: "level", frame: Rect(2, 2, 18, 7.7))
+        level.backgroundColor = .black
         level.cornerRadius = 1.5
-        battery.sublayers = [level]
+        var cap = Layer(name: "cap", frame: Rect(22.8, 3.85, 1.9, 4))
+        cap.backgroundColor = outline
+        cap.cornerRadius = 0.8
+        battery.sublayers = [level, cap]
         return battery
     }
 }

@@ -67,16 +67,10 @@ struct CoverFlowScreen {
             l.contents = .text(text)
             return l
         }
-        var time = TextContents("9:41", weight: .semibold, size: 17, color: .black)
-        time.alignment = .center
         var title = TextContents(scene.title, weight: .semibold, size: 17, color: .black)
         title.alignment = .center
         var delete = TextContents("Delete", size: 17, color: Self.tint)
         delete.alignment = .left
-        var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
-        signal.contents = .glyph(GlyphContents(.signal, size: 14, color: .black))
-        var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
-        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .black))
         let add = scene.addButtonFrame
         var plus = Layer(name: "add", frame: Rect(add.minX + 8, add.minY, add.width - 16, add.height))
         plus.contents = .glyph(GlyphContents(.plus, size: 22, color: Self.tint))
@@ -85,10 +79,7 @@ struct CoverFlowScreen {
         let deleteFrame = scene.deleteButtonFrame
         // Centred on the bar, clear of both buttons.
         let titleInset = max(deleteFrame.maxX, width - add.minX)
-        bar.sublayers = [
-            label("time", Rect(20, 12, 80, 24), time),
-            signal, wifi,
-            DeviceChrome.battery(origin: Point(width - 52, 19), tint: .black, outlineAlpha: 0.4),
+        bar.sublayers = DeviceChrome.statusBar(time: "9:41", width: width) + [
             label("delete", Rect(deleteFrame.minX + 16, deleteFrame.minY, deleteFrame.width - 16, deleteFrame.height), delete),
             label("title", Rect(titleInset, barBottom - 44, max(0, width - 2 * titleInset), 44), title),
             plus,

@@ -162,15 +162,12 @@ struct FlowScreenBuilder {
             l.contents = .text(text)
             return l
         }
-        var time = TextContents(scene.chrome.time, weight: .semibold, size: 17, color: .white)
-        time.alignment = .center
         var title = TextContents(scene.chrome.title, weight: .medium, size: 18, color: .white)
         title.alignment = .center
         var back = TextContents(scene.chrome.backTitle, size: 17, color: Color(hex: "#007AFF")!)
         back.alignment = .left
         var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))
         chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: Color(hex: "#007AFF")!))
-        let battery = DeviceChrome.battery(origin: Point(width - 52, 19), tint: .white, outlineAlpha: 0.5)
         // UIKit centers the title on the bar, moved aside just enough to clear the back button and the right
         // item (8 pt from it, as the reversed recording shows), and truncates it when even that is too narrow.
         let backEnd = 28 + text.width(of: back) + 10
@@ -179,15 +176,7 @@ struct FlowScreenBuilder {
         let titleX = max(backEnd, min((width - titleWidth) / 2, trailingStart - titleWidth))
         let titleBoxWidth = min(titleWidth, max(0, trailingStart - titleX))
         if titleBoxWidth < titleWidth { title.alignment = .left }
-        var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
-        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .white))
-        var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
-        signal.contents = .glyph(GlyphContents(.signal, size: 14, color: .white))
-        bar.sublayers = [
-            label("time", Rect(20, 12, 80, 24), time),
-            signal,
-            wifi,
-            battery,
+        bar.sublayers = DeviceChrome.statusBar(time: scene.chrome.time, width: width) + [
             chevron,
             label("back", Rect(28, barBottom - 44, 150, 44), back),
             label("title", Rect(titleX, barBottom - 44, titleBoxWidth, 44), title),

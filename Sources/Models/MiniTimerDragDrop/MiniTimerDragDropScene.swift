@@ -77,7 +77,9 @@ public struct MiniTimerDragDropAnimation: Sendable {
                                        leadingButtonWidth: 0, trailingButtonWidth: width)
         swipe = SwipeTimeline(table: table, gestures: scene.gestures)
         let layout = scene.layout
-        scroll = ScrollTimeline(layout: layout, physics: ScrollPhysics(decelerationRate: scene.settings.decelerationRate),
+        var physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate)
+        physics.hysteresis = scene.settings.panHysteresis
+        scroll = ScrollTimeline(layout: layout, physics: physics,
                                 initialOffset: layout.maxContentOffset, itemCount: layout.numberOfItems, gestures: scene.scroll)
         var removed: [RowRemoval] = []
         for deletion in swipe.samples.last?.deletedRows ?? [] {

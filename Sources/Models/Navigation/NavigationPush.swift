@@ -144,18 +144,9 @@ public enum NavigationBar {
             l.contents = .text(contents)
             return l
         }
-        var clock = TextContents(time, weight: .semibold, size: 17, color: .white)
-        clock.alignment = .center
         var titleText = TextContents(title, weight: .medium, size: 18, color: .white)
         titleText.alignment = .center
-        var wifi = Layer(name: "wifi", frame: Rect(width - 78, 14, 20, 22))
-        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .white))
-        var signal = Layer(name: "signal", frame: Rect(width - 104, 14, 22, 22))
-        signal.contents = .glyph(GlyphContents(.signal, size: 14, color: .white))
-        bar.sublayers = [
-            label("time", Rect(20, 12, 80, 24), clock), signal, wifi,
-            DeviceChrome.battery(origin: Point(width - 52, 19), tint: .white, outlineAlpha: 0.5),
-        ]
+        bar.sublayers = DeviceChrome.statusBar(time: time, width: width)
         if let backTitle {
             var chevron = Layer(name: "back-chevron", frame: Rect(8, height - 44 + 11, 14, 22))
             chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: tint))

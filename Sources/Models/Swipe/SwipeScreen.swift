@@ -340,12 +340,7 @@ struct SwipeScreenBuilder {
     func bars() -> [Layer] {
         var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, m.listTop))
         let blue = sample.sheetPresentedAt == nil ? Color.systemBlue : Color(hex: "#8E8E93")!
-        let time = text(scene.chrome.time, size: 17, weight: .semibold, align: .center, baseline: 30)
-        var items: [Layer] = [label("time", Rect(10, 0, 72, 40), time)]
-        let battery = DeviceChrome.battery(origin: Point(width - 52, 19.5), tint: .black, outlineAlpha: 0.4)
-        var wifi = Layer(name: "wifi", frame: Rect(width - 80, 14, 20, 22))
-        wifi.contents = .glyph(GlyphContents(.wifi, size: 15, color: .black))
-        items += [wifi, battery]
+        var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
         var chevron = Layer(name: "back-chevron", frame: flip(Rect(8, 64, 14, 22), in: width))
         chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronRight : .chevronLeft, size: 20, color: blue))
         items.append(chevron)
