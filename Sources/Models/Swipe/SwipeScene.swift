@@ -101,9 +101,12 @@ public struct SwipeScene: Hashable, Sendable {
 
     public static let buttonImageWidth = 30.0
 
-    /// A button's title as the actions view draws it (15 pt, medium unless the button is circular).
+    /// A button's title as the actions view draws it: medium, as wide as the recordings' (the Border recording's
+    /// "More", "Flag" and "Trash" are 6% wider than Inter's at SwipeCellKit's 15 pt: 16 pt), and the demo's
+    /// 13-pt regular on circular buttons (as wide as the screenshot's at 13).
     static func buttonTitle(_ title: String, style: SwipeButtonStyle, color: Color) -> TextContents {
-        TextContents(title, weight: style == .circular ? .regular : .medium, size: 15, color: color)
+        style == .circular ? TextContents(title, weight: .regular, size: 13, color: color)
+            : TextContents(title, weight: .medium, size: 16, color: color)
     }
 
     /// Where the cells are and how wide their buttons are, titles measured as they will be drawn.

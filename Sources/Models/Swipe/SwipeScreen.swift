@@ -203,39 +203,57 @@ struct SwipeScreenBuilder {
         let showsImage = config.buttonDisplayMode != .titleOnly && action.icon != nil
         let showsTitle = config.buttonDisplayMode != .imageOnly && action.title != nil
         let tint = circular ? action.resolvedBackgroundColor : (action.textColor ?? .white)
-        // Layout sizes that reproduce the references' symbol centers and title baselines (the symbols draw
-        // larger than their layout height, as SF Symbols overhang their image size).
-        let imageHeight = showsImage ? (circular ? 50.0 : 22.0) : 0
-        let titleHeight = showsTitle ? 23.0 : 0
+        // The boxes that put the symbols' centres and the titles' baselines where the references have them
+        // (measured from the row's top on the transition recordings and the display-mode screenshots): the
+        // demo's 23-pt SF Symbol images in a 29-pt box and the title in a 21.5-pt box, its baseline 16.1 down
+        // (symbol centres 34.5-36.1, baselines 70.2, image alone 48.7, title alone 53.8 in a 96.7-pt row);
+        // circular, the 50-pt disc and the 13-pt title in a 16.8-pt box, baseline 12.25 down (disc centre 38.0,
+        // baseline 79.2).
+        let imageHeight = showsImage ? (circular ? 50.0 : 29.0) : 0
+        let titleHeight = showsTitle ? (circular ? 16.8 : 21.5) : 0
         let spacing = showsImage && showsTitle ? (config.buttonSpacing ?? 8) : 0
         let total = imageHeight + spacing + titleHeight
         let top = (frame.height - total) / 2
         if showsImage, let icon = action.icon {
             var image = Layer(name: "image", frame: Rect(frame.width / 2 - imageHeight / 2, top, imageHeight, imageHeight))
+            let symbol = Rect(imageHeight / 2 - 14, imageHeight / 2 - 14, 28, 28)
             if circular {
                 image.backgroundColor = action.resolvedBackgroundColor
                 image.cornerRadius = imageHeight / 2
-                image.sublayers = [iconLayer(icon, in: Rect(imageHeight / 2 - 14, imageHeight / 2 - 14, 28, 28), color: .white,
-                                             background: action.resolvedBackgroundColor)]
+                image.sublayers = [iconLayer(icon, in: symbol, pointSize: 22, color: .white, background: action.resolvedBackgroundColor)]
             } else {
-                image.sublayers = [iconLayer(icon, in: Rect(imageHeight / 2 - 14, imageHeight / 2 - 14, 28, 28),
-                                             color: action.textColor ?? .white, background: action.resolvedBackgroundColor)]
+                image.sublayers = [iconLayer(icon, in: symbol, pointSize: 23, color: action.textColor ?? .white,
+                                             background: action.resolvedBackgroundColor)]
             }
             button.sublayers.append(image)
         }
         if showsTitle, let title = action.title {
             var t = SwipeScene.buttonTitle(title, style: config.buttonStyle, color: tint)
             t.alignment = .center
-            t.verticalAlignment = .firstBaseline(14.3)
+            t.verticalAlignment = .firstBaseline(circular ? 12.25 : 16.1)
             button.sublayers.append(label("title", Rect(0, top + imageHeight + spacing, frame.width, titleHeight), t))
         }
         return button
     }
 
-    /// The demo's symbols: "More" is a filled circle with the dots cut out in the button's color.
-    func iconLayer(_ icon: Icon, in rect: Rect, color: Color, background: Color) -> Layer {
+    /// Font Awesome's glyph size that matches an SF Symbol's ink at `pointSize` (the demo's symbols: trash.fill
+    /// at 23 pt is 28.2 pt tall and 24.8 wide in the recordings, flag.fill 25.6 × 27.0, where Font Awesome's at
+    /// 24 pt are 20.0 × 18.7 and 19.9 × 22.3).
+    static func glyphSize(_ icon: Icon, pointSize: Double) -> Double {
+        let perPoint: Double
+        switch icon {
+        case .trash: perPoint = 1.435
+        case .flag: perPoint = 1.27
+        default: perPoint = 1.3
+        }
+        return pointSize * perPoint
+    }
+
+    /// The demo's symbols at `pointSize`: "More" is a filled circle (ellipsis.circle.fill, 1.19 times the point
+    /// size across) with the dots cut out in the button's color.
+    func iconLayer(_ icon: Icon, in rect: Rect, pointSize: Double, color: Color, background: Color) -> Layer {
         if icon == .ellipsis {
-            let d = min(rect.width, rect.height) * 0.93
+            let d = pointSize * 1.19
             var circle = Layer(name: "more", frame: Rect(rect.midX - d / 2, rect.midY - d / 2, d, d))
             circle.backgroundColor = color
             circle.cornerRadius = d / 2
@@ -245,7 +263,7 @@ struct SwipeScreenBuilder {
             return circle
         }
         var l = Layer(name: icon.rawValue, frame: rect)
-        l.contents = .glyph(GlyphContents(icon, size: rect.height * 0.86, color: color))
+        l.contents = .glyph(GlyphContents(icon, size: Self.glyphSize(icon, pointSize: pointSize), color: color))
         return l
     }
 
