@@ -50,6 +50,21 @@ final class SwipeTransitionLayoutTests: XCTestCase {
         XCTAssertEqual(l.starts(visibleWidth: 322), [75, 75 + 247.0 / 3, 75 + 2 * 247.0 / 3], accuracy: 1e-9)
     }
 
+    func testALoneButtonStaysAtTheFarEdgePastItsWidth() {
+        // MGUSwipeActionsView.contentSize: one action without elastic overscroll stops at its preferred width.
+        let lone = SwipeActionsLayout(style: .border, buttonCount: 1, buttonWidth: w)
+        XCTAssertEqual(lone.contentWidth(visibleWidth: 50), 50)
+        XCTAssertEqual(lone.starts(visibleWidth: 50), [0], accuracy: 1e-9)
+        XCTAssertEqual(lone.contentWidth(visibleWidth: 175), w)
+        // From the content's edge out: the button starts 101 pt out and ends at the far edge of the 175 pt open.
+        XCTAssertEqual(lone.starts(visibleWidth: 175), [101], accuracy: 1e-9)
+        // Three buttons keep sharing the visible width.
+        XCTAssertEqual(layout(.border).contentWidth(visibleWidth: 300), 300)
+        // With elastic overscroll the lone button grows into a quarter of the overscroll as before.
+        let elastic = SwipeActionsLayout(style: .border, buttonCount: 1, buttonWidth: w, elasticOverscroll: true)
+        XCTAssertEqual(elastic.contentWidth(visibleWidth: 174), w + 25, accuracy: 1e-9)
+    }
+
     func testOrientationFollowsReadingDirection() {
         XCTAssertEqual(SwipeOrientation(side: .trailing, rightToLeft: false), .right)
         XCTAssertEqual(SwipeOrientation(side: .leading, rightToLeft: false), .left)

@@ -182,11 +182,16 @@ struct SwipeScreenBuilder {
             starts[last] *= 1 - cell.expansion
         }
         let bw = layout.buttonWidth
+        // A lone action's button stays at the far edge once the row is pulled past it (MGU's contentSize), and
+        // the recordings show its color all the way to the content: its wrapper stays at the content's edge and
+        // the button moves out within it.
+        let lone = starts.count == 1
         for (i, action) in config.actionsInViewOrder.enumerated() {
             let u = starts[i]
-            var wrapper = Layer(name: "wrapper-\(i)", frame: Rect(right ? u : -u, 0, 2 * w, h))
+            let wrapperStart = lone ? 0 : u, inset = u - wrapperStart
+            var wrapper = Layer(name: "wrapper-\(i)", frame: Rect(right ? wrapperStart : -wrapperStart, 0, 2 * w, h))
             if config.buttonStyle == .backgroundColor { wrapper.backgroundColor = action.resolvedBackgroundColor }
-            let buttonX = right ? 0 : 2 * w - bw
+            let buttonX = right ? inset : 2 * w - bw - inset
             var button = self.button(action, config: config, frame: Rect(buttonX, 0, bw, h))
             applyTransition(action.transition, cell.transitions.indices.contains(i) ? cell.transitions[i] : nil, to: &button)
             wrapper.sublayers = [button]

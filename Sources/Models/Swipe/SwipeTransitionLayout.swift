@@ -20,10 +20,13 @@ public struct SwipeActionsLayout: Hashable, Sendable {
     /// Width of the buttons at rest, fully open.
     public var preferredWidth: Double { buttonWidth * Double(buttonCount) }
 
-    /// SwipeActionsView.contentSize.width: the visible width, or with elastic overscroll the preferred width
-    /// plus a quarter of what lies beyond it.
+    /// MGUSwipeActionsView.contentSize.width: the visible width, or with elastic overscroll the preferred width
+    /// plus a quarter of what lies beyond it. MGU adds one case to SwipeCellKit's: a lone action without elastic
+    /// overscroll stops at its preferred width, so its button stays at the far edge while the cell is pulled
+    /// further (ExpansionStyle_None's Unread stays on the screen's first 74 pt with the row 175 pt open).
     public func contentWidth(visibleWidth: Double) -> Double {
-        if !elasticOverscroll || visibleWidth < preferredWidth { return visibleWidth }
+        if visibleWidth < preferredWidth { return visibleWidth }
+        if !elasticOverscroll { return buttonCount == 1 ? preferredWidth : visibleWidth }
         return preferredWidth + (visibleWidth - preferredWidth) * 0.25
     }
 
