@@ -33,13 +33,15 @@ public enum SwipeTransitionAnimationKind: String, Hashable, Sendable, CaseIterab
 
 public struct SwipeTransitionAnimation: Hashable, Sendable {
     public var kind: SwipeTransitionAnimationKind
-    public var duration: Double = 0.15
+    /// MGUSwipeTransitionAnimation's: 0.15 s, 0.3 s for the spring.
+    public var duration: Double
     public var initialScale: Double = 0.8
     /// Share of the button's width that must be visible (0...1).
     public var threshold: Double = 0.5
 
-    public init(_ kind: SwipeTransitionAnimationKind, duration: Double = 0.15, initialScale: Double = 0.8, threshold: Double = 0.5) {
-        self.kind = kind; self.duration = duration; self.initialScale = initialScale; self.threshold = threshold
+    public init(_ kind: SwipeTransitionAnimationKind, duration: Double? = nil, initialScale: Double = 0.8, threshold: Double = 0.5) {
+        self.kind = kind; self.duration = duration ?? (kind == .spring ? 0.3 : 0.15)
+        self.initialScale = initialScale; self.threshold = threshold
     }
 
     public static let none = SwipeTransitionAnimation(.none)

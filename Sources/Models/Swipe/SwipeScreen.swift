@@ -272,43 +272,60 @@ struct SwipeScreenBuilder {
         return l
     }
 
-    /// The per-button transition animation (ScaleTransition and the MGU variants) at the sample's time.
+    /// The per-button transition animation at the sample's time: MGUSwipeTransitionAnimation's, played on the
+    /// button's image (MGU's favoriteSwitch; the title stays as it is).
     func applyTransition(_ animation: SwipeTransitionAnimation, _ state: SwipeButtonTransition?, to button: inout Layer) {
         guard let state, animation.kind != .none else { return }
         let since = state.crossedAt.map { sample.time - $0 }
+        guard let imageIndex = button.sublayers.firstIndex(where: { $0.name == "image" }) else {
+            if animation.kind == .favorite, let since, state.shown { favoriteBurst(since: since, in: &button) }
+            return
+        }
         switch animation.kind {
         case .none:
             break
         case .default:
-            // Shrunk when it starts to show; back to full size over `duration` once past the threshold.
+            // Shrunk when it starts to show; back to full size over `duration` (ease in, ease out) once past the
+            // threshold, and shrunk again when it hides.
             let small = animation.initialScale
             var s = small
             if let since {
                 let k = AnimationCurve.easeInOut(duration: animation.duration).progress(since)
                 s = state.shown ? small + (1 - small) * k : 1 - (1 - small) * k
             }
-            button.transform = .scale(s, s, 1)
+            button.sublayers[imageIndex].transform = .scale(s, s, 1)
         case .spring:
-            guard let since, state.shown else { return }
-            // A damped left-right and up-down jiggle, back to identity.
-            let d = 0.5
-            guard since < d else { return }
-            let decay = exp(-5 * since)
-            let dx = 5 * sin(2 * Double.pi * since / 0.12) * decay
-            let dy = 3 * sin(2 * Double.pi * since / 0.16 + 0.5) * decay
-            button.transform = .translation(dx, dy, 0)
+            // Scale keyframes x 1, 1.2, 0.9, 1 and y 1, 0.5, 1.25, 1 at 0, 0.5, 0.9, 1 of `duration`, eased as a whole.
+            guard let since, state.shown, let u = Self.keyframeProgress(since, duration: animation.duration) else { return }
+            let sx = Self.keyframes([1, 1.2, 0.9, 1], at: u), sy = Self.keyframes([1, 0.5, 1.25, 1], at: u)
+            button.sublayers[imageIndex].transform = .scale(sx, sy, 1)
         case .rotate:
-            guard let since, state.shown else { return }
-            let d = 0.3
-            guard since < d else { return }
-            let angle = 0.5 * sin(Double.pi * since / d)
+            // rotation.y keyframes 0, π/4, −π/12, 0 in `duration`, seen through the button's m34 = −1/35.
+            guard let since, state.shown, let u = Self.keyframeProgress(since, duration: animation.duration) else { return }
+            let angle = Self.keyframes([0, Double.pi / 4, -Double.pi / 12, 0], at: u)
             var perspective = Transform3D.identity
-            perspective.m34 = -1.0 / 500
-            button.transform = Transform3D.rotation(angle, 0, 1, 0).concatenating(perspective)
+            perspective.m34 = -1.0 / 35
+            button.sublayerTransform = perspective
+            button.sublayers[imageIndex].transform = .rotation(angle, 0, 1, 0)
         case .favorite:
             guard let since, state.shown else { return }
             favoriteBurst(since: since, in: &button)
         }
+    }
+
+    /// Where a keyframe animation of `duration` is `since` seconds in (its ease-in-ease-out timing applied), nil
+    /// once it is over.
+    static func keyframeProgress(_ since: Double, duration: Double) -> Double? {
+        guard since >= 0, since < duration else { return nil }
+        return AnimationCurve.easeInOut(duration: duration).progress(since)
+    }
+
+    /// The value at `u` of keyframes at key times 0, 0.5, 0.9 and 1, linear between them.
+    static func keyframes(_ values: [Double], at u: Double) -> Double {
+        let times = [0, 0.5, 0.9, 1.0]
+        guard let k = times.indices.dropFirst().first(where: { u <= times[$0] }) else { return values.last! }
+        let f = (u - times[k - 1]) / (times[k] - times[k - 1])
+        return values[k - 1] + (values[k] - values[k - 1]) * f
     }
 
     /// The "favorite switch": a ring with a dot swells, bursts into rays, and the symbol pops back in.
