@@ -277,10 +277,8 @@ struct SwipeScreenBuilder {
     func applyTransition(_ animation: SwipeTransitionAnimation, _ state: SwipeButtonTransition?, to button: inout Layer) {
         guard let state, animation.kind != .none else { return }
         let since = state.crossedAt.map { sample.time - $0 }
-        guard let imageIndex = button.sublayers.firstIndex(where: { $0.name == "image" }) else {
-            if animation.kind == .favorite, let since, state.shown { favoriteBurst(since: since, in: &button) }
-            return
-        }
+        // A title-only button has no image to animate.
+        guard let imageIndex = button.sublayers.firstIndex(where: { $0.name == "image" }) else { return }
         switch animation.kind {
         case .none:
             break
