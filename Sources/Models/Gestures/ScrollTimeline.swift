@@ -42,10 +42,10 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// formula, which is not independent of its constant.)
     public static let panHysteresis = 6.0
     /// This scroll view's pan threshold (`panHysteresis` unless a screen's recording shows another).
-    public var hysteresis = ScrollPhysics.panHysteresis
+    public var hysteresis: Double
 
-    public init(decelerationRate: Double = 0.998, bounces: Bool = true) {
-        self.decelerationRate = decelerationRate; self.bounces = bounces
+    public init(decelerationRate: Double = 0.998, bounces: Bool = true, hysteresis: Double = ScrollPhysics.panHysteresis) {
+        self.decelerationRate = decelerationRate; self.bounces = bounces; self.hysteresis = hysteresis
     }
 
     /// How far past an edge the content shows for `overshoot` points of finger travel, in a view `d` tall.

@@ -77,8 +77,7 @@ public struct MiniTimerDragDropAnimation: Sendable {
                                        leadingButtonWidth: 0, trailingButtonWidth: width)
         swipe = SwipeTimeline(table: table, gestures: scene.gestures)
         let layout = scene.layout
-        var physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate)
-        physics.hysteresis = scene.settings.panHysteresis
+        let physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate, hysteresis: scene.settings.panHysteresis)
         scroll = ScrollTimeline(layout: layout, physics: physics,
                                 initialOffset: layout.maxContentOffset, itemCount: layout.numberOfItems, gestures: scene.scroll)
         var removed: [RowRemoval] = []

@@ -77,8 +77,7 @@ public struct MiniTimerFoldingAnimation: Sendable {
         self.text = text
         rows = ReceiptScreen.drawnRows(scene)
         let layout = scene.layout(itemCount: scene.settings.rows.count)
-        var physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate)
-        physics.hysteresis = scene.settings.panHysteresis
+        let physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate, hysteresis: scene.settings.panHysteresis)
         timeline = ScrollTimeline(layout: layout, physics: physics,
                                   initialOffset: 0, itemCount: layout.numberOfItems, gestures: scene.gestures)
     }
