@@ -581,19 +581,19 @@ def flow_track(args):
         print('  {"path": [' + ", ".join(f"[{t:.3f}, {x:.1f}, {y:.1f}]" for t, x, y in knots) + "]}")
 
 
-def pan_lag(r, e, end, lo=8.0, hi=150.0):
+def pan_lag(r, e, end, held, lo=8.0, hi=150.0):
     """How far the row trails the finger in one touch: the median over its frames (finger down, not recorder holds,
     the row open between `lo` and `hi` pt, where it follows the finger 1:1, up to the first frame past `hi`) of the
     finger's travel along x from its touch-down less the row's opening. The pan begins that far out: UIKit's
-    threshold, plus how far past it the finger was at the first touch the recognizer saw. None for a recording
-    whose finger is down in its first frame (its touch-down is not shown) and for fewer than 3 frames."""
+    threshold, plus how far past it the finger was at the first touch the recognizer saw. `held`: the recording's
+    held frames (ms). None for a recording whose finger is down in its first frame (its touch-down is not shown)
+    and for fewer than 3 frames."""
     frames = r["frames"]
     if e["down_frame"] == 0:
         return None
     first = frames[e["down_frame"]]["touch"]
     if first is None:
         return None
-    held = recorder_holds(r["file"], [f["t"] for f in frames], [f["offset"] for f in frames])
     lags = []
     for f in frames[e["down_frame"]:end]:
         d, off = f["touch"], abs(f["offset"])
@@ -622,6 +622,7 @@ def track(args):
     with open(os.path.join(args.scenes, args.name + ".json")) as fh:
         top = (json.load(fh).get("viewport") or [0])[0]
     print(f"  (points below are in the scene's screen points: GIF y + the viewport's top {top})")
+    held = recorder_holds(r["file"], [f["t"] for f in frames], [f["offset"] for f in frames])
     for k, e in enumerate(r["touches"]):
         # The finger while down: from touch-down to the last frame before the expand-and-fade (or to its last
         # frame when --held: a fast finger's motion trail lightens the disc like a lift does); a frame the
@@ -649,7 +650,7 @@ def track(args):
         knots, worst = fit(pts, args.tolerance)
         print(f"  touch at {e['down_ms']} ms: {len(pts)} distinct centres -> {len(knots)} points, worst {worst:.2f} pt;"
               f" release at {e['release_ms'] / 1000:.3f} s")
-        lag = pan_lag(r, e, end)
+        lag = pan_lag(r, e, end, held)
         if lag:
             print(f"  the row trails the finger by {lag[0]:.1f} pt (median of {lag[1]} frames): the scene's panHysteresis"
                   f" if it differs from 10 by more than 2")

@@ -521,7 +521,8 @@ def analyse(path, scale, fast=False):
         # The dim and the sheet below are measured on the frame as it is.
         li = lum(a)
         k = float(np.median(li[above][lit] / l0[above][lit])) if measures_dim else 1.0
-        seen = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype) if k < 0.97 else a
+        # A ratio of 0 (the cells above gone black: not a dim) would divide by zero.
+        seen = np.clip(np.rint(a.astype(np.float32) / k), 0, 255).astype(a.dtype) if 0 < k < 0.97 else a
         off_px, med, span = edge_offset(seen, row, dm)
         t = None if fast else text_offset(frames[0], seen, row, dm, W)
         segs = segments(seen, row, span, med, scale, dm)
