@@ -52,10 +52,17 @@ public struct LinearGradient: Sendable {
                 return table[t.isFinite ? roundedIndex(min(1, max(0, t)) * 255) : 0]
             }
             if inverse.isAffine {
-                // W is exactly 1 there, and dividing by it changes nothing: the same places, two divisions less.
+                // W is exactly 1 there, so t is affine in the pixel's center: t = a·px + (the row's part). The
+                // row's part depends on y alone, so a pixel's color still does not depend on its span.
+                // In table units; clamped by selects (NaN goes to 0) and rounded through 1.5·2^52, whose sum's low
+                // bits are the integer (half to even), without the trapping conversion: no branch per pixel.
+                let m = inverse
+                let a = (m.m11 * direction.x + m.m12 * direction.y) * 255
+                let row = ((py * m.m21 + m.m31 - start.x) * direction.x + (py * m.m22 + m.m32 - start.y) * direction.y) * 255
                 for i in 0..<count {
-                    let h = inverse.applyHomogeneous(Point(Double(x + i) + 0.5, py))
-                    out[i] = color(Point(h.x, h.y))
+                    let s = row + a * (Double(x + i) + 0.5)
+                    let c = s > 0 ? (s < 255 ? s : 255) : 0
+                    out[i] = table[Int(truncatingIfNeeded: (c + 0x1.8p52).bitPattern & 0xFF)]
                 }
             } else {
                 for i in 0..<count { out[i] = color(inverse.apply(Point(Double(x + i) + 0.5, py))) }
