@@ -63,6 +63,7 @@ public enum FlowKind: PreviewKind {
         public var title: String?
         public var backTitle = FlowChrome(title: "").backTitle
         public var stepper = false
+        public var time = FlowChrome(title: "").time
         public var intro: NavigationIntro?
         public var items = FlowItem.demo
         public var timeline: [Timed<ScrollGesture>] = []
@@ -92,6 +93,7 @@ public enum FlowKind: PreviewKind {
             var chrome = FlowChrome(title: title ?? defaultTitle)
             chrome.backTitle = backTitle
             chrome.showsStepper = stepper
+            chrome.time = time
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: ScrollGesture.wait)
             return FlowScene(canvas: canvas, framesPerSecond: framesPerSecond, viewFrame: viewFrame, layout: layout,
                              physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
@@ -140,6 +142,7 @@ public enum FlowKind: PreviewKind {
         Field("title", \.title, .optional(.string), default: "the style's demo title", doc: "navigation bar title"),
         Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
         Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),
+        Field("time", \.time, .string, doc: "the status bar clock"),
         Field("intro", \.intro, NavigationIntro.type, default: "none",
               doc: "open on the demo menu: a tap on this row pushes the flow screen (the script's times go on meanwhile)"),
         Field("items", \.items, itemsType, doc: "the rows; \"demo\" is the demo's sixteen"),
