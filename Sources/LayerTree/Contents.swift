@@ -106,6 +106,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case paperplane, tray, wifi, signal
     case micSlash = "mic-slash"
     case sun
+    /// ₡ (SF Symbols' coloncurrencysign), which Font Awesome lacks: drawn from the text face.
+    case colonSign = "colon-sign"
 }
 
 /// An icon tinted with one color, centered in the layer's bounds.

@@ -2,9 +2,14 @@ import Geometry
 import LayerTree
 
 extension Icon {
-    /// The icon's code point in Font Awesome 4.7 (fonts-font-awesome), the Debian icon face closest to the
-    /// SF Symbols the iOS previews use.
-    public var fontAwesomeCodePoint: Unicode.Scalar {
+    /// The face and code point the icon is drawn from: Font Awesome 4.7 (fonts-font-awesome), the Debian icon
+    /// face closest to the SF Symbols the iOS previews use, or the text face for a symbol that is a character.
+    var glyphSource: (family: String, weight: FontWeight, scalar: Unicode.Scalar) {
+        self == .colonSign ? ("Inter", .medium, fontAwesomeCodePoint) : (TextLayoutEngine.iconFamily, .regular, fontAwesomeCodePoint)
+    }
+
+    /// The icon's code point in Font Awesome 4.7, or in the text face for a character (see `glyphSource`).
+    private var fontAwesomeCodePoint: Unicode.Scalar {
         let value: UInt32
         switch self {
         case .trash: value = 0xF1F8
@@ -45,6 +50,7 @@ extension Icon {
         case .sun: value = 0xF185
         case .wifi: value = 0xF1EB
         case .signal: value = 0xF012
+        case .colonSign: value = 0x20A1
         }
         return Unicode.Scalar(value)!
     }
@@ -55,10 +61,11 @@ extension TextLayoutEngine {
 
     /// The icon's outline centered in `bounds` (by its drawn extent, as a symbol image view centers it).
     public func iconPath(_ glyph: GlyphContents, in bounds: Rect) throws -> Path {
-        let face = try fonts.face(FontDescriptor(family: Self.iconFamily))
-        let scalar = glyph.icon.fontAwesomeCodePoint
+        let source = glyph.icon.glyphSource
+        let face = try fonts.face(FontDescriptor(family: source.family, weight: source.weight))
+        let scalar = source.scalar
         guard face.hasGlyph(for: scalar) else {
-            throw FontError(description: "\(Self.iconFamily) has no glyph for icon '\(glyph.icon.rawValue)'")
+            throw FontError(description: "\(source.family) has no glyph for icon '\(glyph.icon.rawValue)'")
         }
         let shaped = Shaper.shape([scalar], range: 0..<1, face: face, size: glyph.size, direction: .leftToRight).glyphs
         guard let g = shaped.first else { return Path() }

@@ -270,6 +270,37 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertTrue(folding.shows(folded, contentOffset: 1.5 * 65))
     }
 
+    func testAnIconsEnclosureIsARingOrADiscOfItsTint() {
+        struct Fixed: TextMeasuring { func width(of text: TextContents) -> Double { 10 } }
+        let settings = FlowKind.Settings()
+        let sample = ScrollSample(contentOffset: 0, touch: nil, itemCount: 16, previousItemCount: 16, updateProgress: 1)
+        let builder = FlowScreenBuilder(scene: settings.scene, sample: sample, text: Fixed())
+        let tint = Color(hex: "#2EC453")!
+        func icon(_ enclosure: IconEnclosure) -> Layer {
+            builder.content(FlowItem(title: "t", subtitle: "s", icon: .phone, color: tint, enclosure: enclosure), size: Size(350, 65))[0]
+        }
+        XCTAssertEqual(icon(.none).contents, .glyph(GlyphContents(.phone, size: 22, color: tint)))
+        XCTAssertTrue(icon(.none).sublayers.isEmpty)
+        // A disc of the tint, 22.7 pt across, centered on the icon's place, with the glyph in white over it.
+        let disc = icon(.filledCircle)
+        XCTAssertNil(disc.contents)
+        XCTAssertEqual(disc.sublayers.count, 2)
+        XCTAssertEqual(disc.sublayers[0].backgroundColor, tint)
+        XCTAssertEqual(disc.sublayers[0].borderWidth, 0)
+        XCTAssertEqual(disc.sublayers[0].bounds.width, 22.7, accuracy: 1e-9)
+        XCTAssertEqual(disc.sublayers[0].cornerRadius, 22.7 / 2, accuracy: 1e-9)
+        XCTAssertEqual(disc.sublayers[0].position, disc.sublayers[1].position)
+        guard case .glyph(let white)? = disc.sublayers[1].contents else { return XCTFail("no glyph") }
+        XCTAssertEqual(white.color, .white)
+        // A ring: no fill, a 1.5-pt border of the tint, the glyph in the tint.
+        let ring = icon(.circle)
+        XCTAssertNil(ring.sublayers[0].backgroundColor)
+        XCTAssertEqual(ring.sublayers[0].borderWidth, 1.5)
+        XCTAssertEqual(ring.sublayers[0].borderColor, tint)
+        guard case .glyph(let tinted)? = ring.sublayers[1].contents else { return XCTFail("no glyph") }
+        XCTAssertEqual(tinted.color, tint)
+    }
+
     func testAnimatedItemCountChangesAndTaps() {
         var reversed = vega
         reversed.reversed = true

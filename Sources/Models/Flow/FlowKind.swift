@@ -110,12 +110,13 @@ public enum FlowKind: PreviewKind {
         Field("subtitle", \.subtitle, .string, doc: ""),
         Field("icon", \.icon, .choice(), doc: "a glyph name (docs/layers-scene.md)"),
         Field("color", \.color, .color, doc: "the icon's tint"),
+        Field("enclosure", \.enclosure, .choice(), doc: "a ring (SF Symbols' .circle) or a disc (.circle.fill) of the tint around the icon"),
     ])
 
     static let itemsType = ValueType<[FlowItem]>.named(
         [("demo", FlowItem.demo)],
         otherwise: .array(.object(itemSchema, defaults: FlowItem(title: "", subtitle: "", icon: .circle, color: .black),
-                                  summary: "{title, subtitle, icon, color}")))
+                                  summary: "{title, subtitle, icon, color, enclosure}")))
 
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 480/390 px/pt, white",

@@ -8,10 +8,19 @@ public struct FlowItem: Hashable, Sendable {
     public var subtitle: String
     public var icon: Icon
     public var color: Color
+    public var enclosure: IconEnclosure
 
-    public init(title: String, subtitle: String, icon: Icon, color: Color) {
-        self.title = title; self.subtitle = subtitle; self.icon = icon; self.color = color
+    public init(title: String, subtitle: String, icon: Icon, color: Color, enclosure: IconEnclosure = .none) {
+        self.title = title; self.subtitle = subtitle; self.icon = icon; self.color = color; self.enclosure = enclosure
     }
+}
+
+/// What surrounds a cell's icon, as SF Symbols' `.circle` and `.circle.fill` variants draw it: a ring of the
+/// color around the glyph, or a disc of the color with the glyph cut out in white.
+public enum IconEnclosure: String, Hashable, Sendable, CaseIterable {
+    case none
+    case circle
+    case filledCircle = "circle.fill"
 }
 
 /// How the demo cells look: MGUFlowFoldCell (square, a hairline stroke, darkening overlays as it folds) or

@@ -103,10 +103,28 @@ struct FlowScreenBuilder {
         return cell
     }
 
+    static let enclosureDiameter = 22.7
+
     /// UIListContentConfiguration.cellConfiguration: icon at the leading margin, title over subtitle.
     func content(_ item: FlowItem, size: Size) -> [Layer] {
         var icon = Layer(name: "icon", frame: Rect(12, size.height / 2 - 15, 30, 30))
-        icon.contents = .glyph(GlyphContents(item.icon, size: 22, color: item.color))
+        switch item.enclosure {
+        case .none:
+            icon.contents = .glyph(GlyphContents(item.icon, size: 22, color: item.color))
+        case .circle, .filledCircle:
+            // VegaStyle's teletype.answer.circle.fill and coloncurrencysign.circle: 22.7 pt across, the ring
+            // about 1.5 pt wide, the glyph about 60% of the circle (a text face's ink is smaller than its size,
+            // Font Awesome's nearly as large).
+            let d = Self.enclosureDiameter
+            var circle = Layer(name: "enclosure", frame: Rect((30 - d) / 2, (30 - d) / 2, d, d))
+            circle.cornerRadius = d / 2
+            if item.enclosure == .filledCircle { circle.backgroundColor = item.color } else {
+                circle.borderWidth = 1.5; circle.borderColor = item.color
+            }
+            var glyph = Layer(name: "glyph", frame: Rect(0, 0, 30, 30))
+            glyph.contents = .glyph(GlyphContents(item.icon, size: item.icon == .colonSign ? 16 : 13.5, color: item.enclosure == .filledCircle ? .white : item.color))
+            icon.sublayers = [circle, glyph]
+        }
         var title = Layer(name: "title", frame: Rect(56, 0, size.width - 72, size.height))
         var titleText = TextContents(item.title, size: 17)
         titleText.alignment = .left
