@@ -74,6 +74,34 @@ final class MotionTests: XCTestCase {
         XCTAssertNil(t.touchMark(at: 0.35) { $0 })
     }
 
+    func testATrailFollowsAMovingFingerAndShrinksAway() {
+        // Down at (100, 100) and still for 100 ms, then moving down 1 pt a millisecond for 100 ms, then still
+        // again until 0.4 s, then up.
+        var t = SampledTimeline<Point?>()
+        for i in 0...500 {
+            let y = 100 + Double(min(100, max(0, i - 100)))
+            t.record(i <= 400 ? Point(100, y) : nil)
+        }
+        // Before the move, no event moved the finger: no trail.
+        XCTAssertTrue(t.touchTrail(at: 0.09) { $0 }.isEmpty)
+        // At 0.2 s: the events at 60 a second since 0.1 s, each where the finger was, oldest first, smaller
+        // with age (48·(1 − (age/0.2)²) pt across) at the same faint alpha.
+        let trail = t.touchTrail(at: 0.2) { $0 }
+        XCTAssertEqual(trail.count, 6)
+        XCTAssertEqual(trail.map(\.center.y), (7...12).map { 100 + (Double($0) / 60 - 0.1) * 1000 }, accuracy: 1)
+        for m in trail {
+            let age = 0.2 - (m.center.y - 100) / 1000 - 0.1
+            XCTAssertEqual(m.radius, TouchMark.pressedRadius * (1 - (age / 0.2) * (age / 0.2)), accuracy: 0.05)
+            XCTAssertEqual(m.alpha, 0.08)
+            XCTAssertEqual(m.center.x, 100)
+        }
+        XCTAssertTrue(zip(trail, trail.dropFirst()).allSatisfy { $0.radius < $1.radius })
+        // Still again: the trail shrinks away within 0.2 s of the last move, and stays gone after the lift.
+        XCTAssertFalse(t.touchTrail(at: 0.35) { $0 }.isEmpty)
+        XCTAssertTrue(t.touchTrail(at: 0.41) { $0 }.isEmpty)
+        XCTAssertTrue(t.touchTrail(at: 0.45) { $0 }.isEmpty)
+    }
+
     func testADragFollowsItsCurve() {
         let drag = FingerDrag(to: Point(100, 0), duration: 1, curve: .easeOut)
         XCTAssertEqual(drag.position(from: .zero, progress: 0.5).x, 68.47, accuracy: 0.1)

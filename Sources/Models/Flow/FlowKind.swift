@@ -60,6 +60,7 @@ public enum FlowKind: PreviewKind {
         public var contentOffset: Double?
         public var initialContentOffset: Double?
         public var showsTouches = true
+        public var touchTrail = true
         public var title: String?
         public var backTitle = FlowChrome(title: "").backTitle
         public var stepper = false
@@ -95,11 +96,13 @@ public enum FlowKind: PreviewKind {
             chrome.showsStepper = stepper
             chrome.time = time
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: ScrollGesture.wait)
-            return FlowScene(canvas: canvas, framesPerSecond: framesPerSecond, viewFrame: viewFrame, layout: layout,
+            var scene = FlowScene(canvas: canvas, framesPerSecond: framesPerSecond, viewFrame: viewFrame, layout: layout,
                              physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
                              cellStyle: cellStyle ?? (style == .folding ? .folding : .card), items: items,
                              chrome: chrome, gestures: steps, initialOffset: initialContentOffset,
                              frozenOffset: contentOffset, showsTouches: showsTouches, intro: intro)
+            scene.showsTouchTrail = touchTrail
+            return scene
         }
     }
 
@@ -140,6 +143,7 @@ public enum FlowKind: PreviewKind {
         Field("initialContentOffset", \.initialContentOffset, .optional(.number()), unit: "pt", default: "0 (the end when reversed)",
               doc: "where the script starts"),
         .showsTouches(\.showsTouches),
+        .touchTrail(\.touchTrail),
         Field("title", \.title, .optional(.string), default: "the style's demo title", doc: "navigation bar title"),
         Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
         Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),

@@ -59,6 +59,8 @@ public struct FlowScene: Hashable, Sendable {
     /// Freezes the scroll at this offset for every frame (`--set contentOffset=…`).
     public var frozenOffset: Double?
     public var showsTouches: Bool
+    /// The recorder's trail behind a moving finger (with `showsTouches`).
+    public var showsTouchTrail = true
     /// The demo menu and the push that open the scene, if any.
     public var intro: NavigationIntro?
     /// The indicator bar (systemTeal, 5 pt, radius 2.5).

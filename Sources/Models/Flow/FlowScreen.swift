@@ -14,7 +14,10 @@ struct FlowScreenBuilder {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
-        if scene.showsTouches, let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
+        if scene.showsTouches {
+            if scene.showsTouchTrail { root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc) }
+            if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
+        }
         return LayerScene(canvas: canvas, root: root)
     }
 

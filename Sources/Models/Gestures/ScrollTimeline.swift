@@ -72,6 +72,8 @@ public struct ScrollSample: Hashable, Sendable {
     public var updateProgress: Double
     /// The touch disc to draw (the finger's, or its lift's ring); filled in by `ScrollTimeline.sample(at:)`.
     public var touchMark: TouchMark? = nil
+    /// The recorder's trail of earlier touch events (`TouchMark.trailDuration`), oldest first.
+    public var touchTrail: [TouchMark] = []
 }
 
 /// Which finger coordinate scrolls the content.
@@ -297,6 +299,7 @@ public struct ScrollTimeline: Sendable {
     public func sample(at t: Double) -> ScrollSample {
         var s = timeline.sample(at: t)
         s.touchMark = timeline.touchMark(at: t) { $0.touch }
+        s.touchTrail = timeline.touchTrail(at: t) { $0.touch }
         return s
     }
 }
@@ -313,5 +316,10 @@ extension Field {
     /// The touch disc every scripted kind can show under the finger.
     static func showsTouches(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
         Field("showsTouches", keyPath, .bool, doc: "the translucent blue disc under the finger")
+    }
+
+    /// The fading trail the MGUFlowView recordings' tool leaves behind a moving finger (`TouchMark.trailDuration`).
+    static func touchTrail(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
+        Field("touchTrail", keyPath, .bool, doc: "faint discs where the finger was in the last 0.2 s, shrinking away (the recordings of this kind show them)")
     }
 }

@@ -105,6 +105,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         public var duration: Double?
         public var keyFrames: [Double] = []
         public var showsTouches = true
+        public var touchTrail = true
 
         public init() {}
 
@@ -191,6 +192,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         .duration(\.duration),
         .keyFrames(\.keyFrames),
         .showsTouches(\.showsTouches),
+        .touchTrail(\.touchTrail),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         if let tear = s.tear {

@@ -34,8 +34,9 @@ struct ReceiptScreen {
         if settings.showsTouches {
             if let t = settings.tear, let state = tear, state.fingerDown {
                 root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))
-            } else if let mark = sample.touchMark {
-                root.sublayers.append(DeviceChrome.touchDisc(mark))
+            } else {
+                if settings.touchTrail { root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc) }
+                if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
             }
         }
         return root

@@ -52,6 +52,16 @@ public struct TouchMark: Hashable, Sendable {
     static let liftRadiusGrowth = 10.0
     static let liftAlpha = (from: 0.42, to: 0.17)
 
+    /// The MGUFlowView recordings' tool (VegaStyle, VegaStyle_Reverse, MiniTimer_1; not the swipe ones) also
+    /// leaves a trail: each touch-moved event, 60 a second while the finger moves, drops a faint disc where the
+    /// finger was, which shrinks away. Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old):
+    /// about 8% opaque (b − r 19-20 of the pressed disc's 123-141) at every age, and across 48·(1 − (age/0.2)²)
+    /// px-rounded pt (45, 40, 32, 27, 16 at 30, 70, 100, 130, 170 ms). A finger at rest sends no events, so it
+    /// leaves none; the touch-down's few jittering events stack into a darker spot, as in the recordings.
+    public static let trailDuration = 0.2
+    static let trailAlpha = 0.08
+    static let trailEventRate = 60.0
+
     public init(center: Point, radius: Double, alpha: Double) {
         self.center = center; self.radius = radius; self.alpha = alpha
     }
@@ -87,6 +97,27 @@ extension SampledTimeline {
             j -= 1
         }
         return nil
+    }
+}
+
+extension SampledTimeline {
+    /// The trail at `t` (see `TouchMark.trailDuration`), oldest first: a disc at every touch event of the last
+    /// `trailDuration` seconds where the finger had moved since the event before.
+    public func touchTrail(at t: Double, finger: (Sample) -> Point?) -> [TouchMark] {
+        guard !samples.isEmpty else { return [] }
+        let period = 1 / TouchMark.trailEventRate
+        var marks: [TouchMark] = []
+        var k = Int((min(t, duration) * TouchMark.trailEventRate).rounded(.down))
+        while true {
+            let event = Double(k) * period, age = t - event
+            guard age < TouchMark.trailDuration, event - period >= start else { break }
+            k -= 1
+            guard let p = finger(sample(at: event)), let q = finger(sample(at: event - period)),
+                  (p - q).length > 0.25 else { continue }
+            let u = age / TouchMark.trailDuration
+            marks.append(TouchMark(center: p, radius: TouchMark.pressedRadius * (1 - u * u), alpha: TouchMark.trailAlpha))
+        }
+        return marks.reversed()
     }
 }
 
