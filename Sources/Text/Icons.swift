@@ -36,7 +36,7 @@ extension Icon {
         case .user: value = 0xF007
         case .globe: value = 0xF0AC
         case .circle: value = 0xF111
-        case .folder: value = 0xF07B
+        case .folder: value = 0xF114  // folder-o: SF Symbols' plain names are outlines
         case .camera: value = 0xF030
         case .chevronRight: value = 0xF054
         case .chevronLeft: value = 0xF053
@@ -44,7 +44,7 @@ extension Icon {
         case .plus: value = 0xF067
         case .minus: value = 0xF068
         case .search: value = 0xF002
-        case .paperplane: value = 0xF1D8
+        case .paperplane: value = 0xF1D9  // paper-plane-o
         case .tray: value = 0xF01C
         case .micSlash: value = 0xF131
         case .sun: value = 0xF185
