@@ -55,9 +55,10 @@ public struct TouchMark: Hashable, Sendable {
     /// The MGUFlowView recordings' tool (VegaStyle, VegaStyle_Reverse, MiniTimer_1; not the swipe ones) also
     /// leaves a trail: each touch-moved event, 60 a second while the finger moves, drops a faint disc where the
     /// finger was, which shrinks away. Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old):
-    /// about 8% opaque (b − r 19-20 of the pressed disc's 123-141) at every age, and across 48·(1 − (age/0.2)²)
-    /// px-rounded pt (45, 40, 32, 27, 16 at 30, 70, 100, 130, 170 ms). A finger at rest sends no events, so it
-    /// leaves none; the touch-down's few jittering events stack into a darker spot, as in the recordings.
+    /// about 8% opaque (b − r 19-20 of the pressed disc's 123-141) at every age, and 46·(1 − (age/0.2)²) pt
+    /// across (their extents read 45, 40, 32, 27 and 16 pt at 30, 70, 100, 130 and 170 ms, where the 46-pt
+    /// pressed disc reads 48). A finger at rest sends no events, so it leaves none; the touch-down's few
+    /// jittering events stack into a darker spot, as in the recordings.
     public static let trailDuration = 0.2
     static let trailAlpha = 0.08
     static let trailEventRate = 60.0
