@@ -31,7 +31,7 @@ extension Icon {
         case .dollar: value = 0xF155
         case .photo: value = 0xF03E
         case .grid: value = 0xF00A
-        case .note: value = 0xF249
+        case .note: value = 0xF022  // list-alt: a page with lines, as note.text
         case .userPlus: value = 0xF234
         case .user: value = 0xF007
         case .globe: value = 0xF0AC

@@ -301,6 +301,33 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(tinted.color, tint)
     }
 
+    func testABadgeSitsAtItsCornerOverAGap() {
+        struct Fixed: TextMeasuring { func width(of text: TextContents) -> Double { 10 } }
+        let sample = ScrollSample(contentOffset: 0, touch: nil, itemCount: 16, previousItemCount: 16, updateProgress: 1)
+        let builder = FlowScreenBuilder(scene: FlowKind.Settings().scene, sample: sample, text: Fixed())
+        let tint = Color(hex: "#FC3128")!, gray = Color(hex: "#8E8E93")!
+        for (corner, dx, dy) in [(IconBadge.Corner.bottomRight, 9.7, 5.3), (.bottomLeft, -8, 5.3), (.topRight, 10, -3.3)] {
+            let item = FlowItem(title: "t", subtitle: "s", icon: .calendar, color: tint,
+                                badge: IconBadge(icon: .clock, color: gray, corner: corner))
+            let icon = builder.content(item, size: Size(350, 65))[0]
+            // The icon's own glyph stays; over it the gap (white, 1.5 pt wider on each side), the disc, the glyph.
+            XCTAssertEqual(icon.contents, .glyph(GlyphContents(.calendar, size: 22, color: tint)))
+            XCTAssertEqual(icon.sublayers.map(\.name), ["badge-gap", "badge", "badge-glyph"])
+            let gap = icon.sublayers[0], disc = icon.sublayers[1]
+            XCTAssertEqual(gap.backgroundColor, .white)
+            XCTAssertEqual(gap.bounds.width, 14, accuracy: 1e-9)
+            XCTAssertEqual(disc.backgroundColor, gray)
+            XCTAssertEqual(disc.bounds.width, 11, accuracy: 1e-9)
+            XCTAssertEqual(disc.cornerRadius, 5.5, accuracy: 1e-9)
+            XCTAssertEqual(disc.position.x, 15 + dx, accuracy: 1e-9)
+            XCTAssertEqual(disc.position.y, 15 + dy, accuracy: 1e-9)
+            XCTAssertEqual(gap.position, disc.position)
+            guard case .glyph(let g)? = icon.sublayers[2].contents else { return XCTFail("no glyph") }
+            XCTAssertEqual(g.icon, .clock)
+            XCTAssertEqual(g.color, .white)
+        }
+    }
+
     func testAnimatedItemCountChangesAndTaps() {
         var reversed = vega
         reversed.reversed = true

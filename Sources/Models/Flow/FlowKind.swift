@@ -114,12 +114,22 @@ public enum FlowKind: PreviewKind {
         Field("icon", \.icon, .choice(), doc: "a glyph name (docs/layers-scene.md)"),
         Field("color", \.color, .color, doc: "the icon's tint"),
         Field("enclosure", \.enclosure, .choice(), doc: "a ring (SF Symbols' .circle) or a disc (.circle.fill) of the tint around the icon"),
+        Field("badge", \.badge, badgeType, default: "none", doc: "a small disc at a corner with a white glyph (SF Symbols' .badge variants)"),
     ])
+
+    static let badgeSchema = Schema<IconBadge>([
+        Field("icon", \.icon, .choice(), required: true, doc: "the glyph, white on the disc"),
+        Field("color", \.color, .color, doc: "the disc's color"),
+        Field("corner", \.corner, .choice(), doc: ""),
+    ])
+
+    static let badgeType = ValueType<IconBadge?>.optional(
+        .object(badgeSchema, defaults: IconBadge.plus, summary: "{icon, color, corner}"))
 
     static let itemsType = ValueType<[FlowItem]>.named(
         [("demo", FlowItem.demo)],
         otherwise: .array(.object(itemSchema, defaults: FlowItem(title: "", subtitle: "", icon: .circle, color: .black),
-                                  summary: "{title, subtitle, icon, color, enclosure}")))
+                                  summary: "{title, subtitle, icon, color, enclosure, badge}")))
 
     public static let schema = Schema<Settings>([
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 480/390 px/pt, white",

@@ -9,10 +9,39 @@ public struct FlowItem: Hashable, Sendable {
     public var icon: Icon
     public var color: Color
     public var enclosure: IconEnclosure
+    public var badge: IconBadge?
 
-    public init(title: String, subtitle: String, icon: Icon, color: Color, enclosure: IconEnclosure = .none) {
+    public init(title: String, subtitle: String, icon: Icon, color: Color, enclosure: IconEnclosure = .none,
+                badge: IconBadge? = nil) {
         self.title = title; self.subtitle = subtitle; self.icon = icon; self.color = color; self.enclosure = enclosure
+        self.badge = badge
     }
+}
+
+/// SF Symbols' `.badge.…` variants: a small disc of its own color at a corner of the icon, a glyph cut out of
+/// it in white and a gap around it (VegaStyle: 11 pt across, 10 pt right or 8 pt left of the icon's center
+/// and 5 pt below it or 3 pt above).
+public struct IconBadge: Hashable, Sendable {
+    public enum Corner: String, Hashable, Sendable, CaseIterable { case topRight, bottomRight, bottomLeft }
+    public var icon: Icon
+    public var color: Color
+    public var corner: Corner
+
+    public init(icon: Icon, color: Color, corner: Corner = .bottomRight) {
+        self.icon = icon; self.color = color; self.corner = corner
+    }
+
+    /// The badge's center from the icon's.
+    var offset: Point {
+        switch corner {
+        case .topRight: Point(10, -3.3)
+        case .bottomRight: Point(9.7, 5.3)
+        case .bottomLeft: Point(-8, 5.3)
+        }
+    }
+
+    /// systemGreen's plus, the badge most of the demo's symbols carry.
+    public static let plus = IconBadge(icon: .plus, color: Color(hex: "#34C759")!)
 }
 
 /// What surrounds a cell's icon, as SF Symbols' `.circle` and `.circle.fill` variants draw it: a ring of the

@@ -107,6 +107,21 @@ struct FlowScreenBuilder {
     }
 
     static let enclosureDiameter = 22.7
+    static let badgeDiameter = 11.0
+
+    /// A badge over the icon: the gap (the cell's white, 1.5 pt around), the disc and its white glyph.
+    static func badgeLayers(_ badge: IconBadge, iconCenter: Point) -> [Layer] {
+        let c = Point(iconCenter.x + badge.offset.x, iconCenter.y + badge.offset.y)
+        func disc(_ name: String, _ d: Double, _ color: Color) -> Layer {
+            var l = Layer(name: name, frame: Rect(c.x - d / 2, c.y - d / 2, d, d))
+            l.cornerRadius = d / 2
+            l.backgroundColor = color
+            return l
+        }
+        var glyph = Layer(name: "badge-glyph", frame: Rect(c.x - badgeDiameter / 2, c.y - badgeDiameter / 2, badgeDiameter, badgeDiameter))
+        glyph.contents = .glyph(GlyphContents(badge.icon, size: 7, color: .white))
+        return [disc("badge-gap", badgeDiameter + 3, .white), disc("badge", badgeDiameter, badge.color), glyph]
+    }
 
     /// UIListContentConfiguration.cellConfiguration: icon at the leading margin, title over subtitle.
     func content(_ item: FlowItem, size: Size) -> [Layer] {
@@ -128,6 +143,7 @@ struct FlowScreenBuilder {
             glyph.contents = .glyph(GlyphContents(item.icon, size: item.icon == .colonSign ? 16 : 13.5, color: item.enclosure == .filledCircle ? .white : item.color))
             icon.sublayers = [circle, glyph]
         }
+        if let badge = item.badge { icon.sublayers += Self.badgeLayers(badge, iconCenter: Point(15, 15)) }
         var title = Layer(name: "title", frame: Rect(56, 0, size.width - 72, size.height))
         var titleText = TextContents(item.title, size: 17)
         titleText.alignment = .left
