@@ -4,8 +4,11 @@ import LayerTree
 extension Icon {
     /// The face and code point the icon is drawn from: Font Awesome 4.7 (fonts-font-awesome), the Debian icon
     /// face closest to the SF Symbols the iOS previews use, or the text face for a symbol that is a character.
-    var glyphSource: (family: String, weight: FontWeight, scalar: Unicode.Scalar) {
-        self == .colonSign ? ("Inter", .medium, fontAwesomeCodePoint) : (TextLayoutEngine.iconFamily, .regular, fontAwesomeCodePoint)
+    /// `scale` brings a character's ink to a Font Awesome glyph's at the same size (a text face's ink is much
+    /// smaller than its em: ₡ at 16 pt sits in VegaStyle's ring as Font Awesome's glyphs do at 13.5).
+    var glyphSource: (family: String, weight: FontWeight, scalar: Unicode.Scalar, scale: Double) {
+        self == .colonSign ? ("Inter", .medium, fontAwesomeCodePoint, 32.0 / 27)
+            : (TextLayoutEngine.iconFamily, .regular, fontAwesomeCodePoint, 1)
     }
 
     /// The icon's code point in Font Awesome 4.7, or in the text face for a character (see `glyphSource`).
@@ -69,7 +72,7 @@ extension TextLayoutEngine {
         }
         let shaped = Shaper.shape([scalar], range: 0..<1, face: face, size: glyph.size, direction: .leftToRight).glyphs
         guard let g = shaped.first else { return Path() }
-        let k = glyph.size / face.unitsPerEm
+        let k = glyph.size * source.scale / face.unitsPerEm
         let outline = face.outline(glyph: g.glyph)
         let box = outline.controlBounds
         guard !box.isNull else { return Path() }

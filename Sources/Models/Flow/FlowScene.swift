@@ -130,7 +130,7 @@ public struct FlowAnimation: Sendable {
 
 
     public func frame(at t: Double) -> LayerScene {
-        var s = timeline.sample(at: t)
+        var s = timeline.sample(at: t, trail: scene.showsTouches && scene.showsTouchTrail)
         if let frozen = scene.frozenOffset { s.contentOffset = frozen }
         let screen = FlowScreenBuilder(scene: scene, sample: s, text: text)
         if let intro = scene.intro,

@@ -15,7 +15,7 @@ struct FlowScreenBuilder {
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
         if scene.showsTouches {
-            if scene.showsTouchTrail { root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc) }
+            root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc)
             if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         }
         return LayerScene(canvas: canvas, root: root)
@@ -131,8 +131,7 @@ struct FlowScreenBuilder {
             icon.contents = .glyph(GlyphContents(item.icon, size: 22, color: item.color))
         case .circle, .filledCircle:
             // VegaStyle's teletype.answer.circle.fill and coloncurrencysign.circle: 22.7 pt across, the ring
-            // about 1.5 pt wide, the glyph about 60% of the circle (a text face's ink is smaller than its size,
-            // Font Awesome's nearly as large).
+            // about 1.5 pt wide, the glyph about 60% of the circle.
             let d = Self.enclosureDiameter
             var circle = Layer(name: "enclosure", frame: Rect((30 - d) / 2, (30 - d) / 2, d, d))
             circle.cornerRadius = d / 2
@@ -140,7 +139,7 @@ struct FlowScreenBuilder {
                 circle.borderWidth = 1.5; circle.borderColor = item.color
             }
             var glyph = Layer(name: "glyph", frame: Rect(0, 0, 30, 30))
-            glyph.contents = .glyph(GlyphContents(item.icon, size: item.icon == .colonSign ? 16 : 13.5, color: item.enclosure == .filledCircle ? .white : item.color))
+            glyph.contents = .glyph(GlyphContents(item.icon, size: 13.5, color: item.enclosure == .filledCircle ? .white : item.color))
             icon.sublayers = [circle, glyph]
         }
         if let badge = item.badge { icon.sublayers += Self.badgeLayers(badge, iconCenter: Point(15, 15)) }

@@ -72,7 +72,7 @@ public struct ScrollSample: Hashable, Sendable {
     public var updateProgress: Double
     /// The touch disc to draw (the finger's, or its lift's ring); filled in by `ScrollTimeline.sample(at:)`.
     public var touchMark: TouchMark? = nil
-    /// The recorder's trail of earlier touch events (`TouchMark.trailDuration`), oldest first.
+    /// The recorder's trail of earlier touch events (`TouchMark.trailDuration`), oldest first, when asked for.
     public var touchTrail: [TouchMark] = []
 }
 
@@ -295,11 +295,12 @@ public struct ScrollTimeline: Sendable {
         return raw
     }
 
-    /// The state at time `t` (clamped to the script's duration).
-    public func sample(at t: Double) -> ScrollSample {
+    /// The state at time `t` (clamped to the script's duration); with `trail`, the touch trail too (only the
+    /// kinds whose recordings show one draw it).
+    public func sample(at t: Double, trail: Bool = false) -> ScrollSample {
         var s = timeline.sample(at: t)
         s.touchMark = timeline.touchMark(at: t) { $0.touch }
-        s.touchTrail = timeline.touchTrail(at: t) { $0.touch }
+        if trail { s.touchTrail = timeline.touchTrail(at: t) { $0.touch } }
         return s
     }
 }

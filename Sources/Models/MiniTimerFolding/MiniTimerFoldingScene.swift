@@ -86,7 +86,7 @@ public struct MiniTimerFoldingAnimation: Sendable {
 
     public func frame(at t: Double) -> LayerScene {
         let s = scene.settings
-        let builder = ReceiptScreen(scene: scene, sample: timeline.sample(at: t), tearOffset: scene.settings.tear.map {
+        let builder = ReceiptScreen(scene: scene, sample: timeline.sample(at: t, trail: s.showsTouches && s.touchTrail), tearOffset: s.tear.map {
             timeline.sample(at: $0.pullAt).contentOffset
         }, time: t, text: text, rows: rows)
         if let intro = s.intro,

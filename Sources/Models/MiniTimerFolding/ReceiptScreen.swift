@@ -35,7 +35,7 @@ struct ReceiptScreen {
             if let t = settings.tear, let state = tear, state.fingerDown {
                 root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))
             } else {
-                if settings.touchTrail { root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc) }
+                root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc)
                 if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
             }
         }
