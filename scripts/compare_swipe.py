@@ -236,6 +236,14 @@ def detect_discs(frames, scale):
                 masks.append((near & loose & ~exact) | comp | (disc & loose))
         if best is None:
             masks.append(np.zeros(m.shape, bool))
+        # The recorder's trail: lighter copies of the disc where the finger was in the last frames, anywhere
+        # along its path (not only next to the disc). Over the white content they read as not white, and the
+        # row's edge was found at the trail's far end (Transition_Animation_Rotate at 0.14 and 0.26 s: 20 and
+        # 13 pt too open). Bluish pixels that are not the UI's blue are left out of the row measurements.
+        h, w = m.shape
+        trail = (a[..., 2].astype(np.int32) - a[..., 0] > 20) & (a[..., 2] >= 120) & ~static \
+            & ~(np.abs(a - BLUE).sum(-1) < 24)
+        masks[-1] = masks[-1] | trail
         out.append(best)
     return out, masks
 

@@ -12,7 +12,7 @@ public struct LayerRenderer {
     /// Fonts are opened on the first text or icon drawn, so scenes without any need no font files.
     private var textEngine: TextLayoutEngine?
     /// Glyph outlines of laid-out contents, by contents and bounds: frames repeat most labels.
-    private var contentsCache: [ContentsKey: Path] = [:]
+    private var contentsCache: [ContentsKey: IconOutline] = [:]
 
     private struct ContentsKey: Hashable {
         var contents: LayerContents
@@ -221,8 +221,13 @@ public struct LayerRenderer {
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
             let start = ContinuousClock.now
-            fill(try contentsPath(contents, bounds: layer.bounds), map: map, paint: .solid(premultiplied(color, opacity: opacity)),
-                 into: &target, clip: clip)
+            let outline = try contentsOutline(contents, bounds: layer.bounds)
+            // A symbol's secondary layer does not overlap its primary one: each is filled on its own.
+            if !outline.secondary.isEmpty {
+                fill(outline.secondary, map: map, paint: .solid(premultiplied(color, opacity: opacity * IconOutline.secondaryOpacity)),
+                     into: &target, clip: clip)
+            }
+            fill(outline.primary, map: map, paint: .solid(premultiplied(color, opacity: opacity)), into: &target, clip: clip)
             contentsTime += ContinuousClock.now - start
         }
         if !layer.sublayers.isEmpty {
@@ -268,20 +273,20 @@ public struct LayerRenderer {
         return (start, start + gradient * (1 / gg))
     }
 
-    private mutating func contentsPath(_ contents: LayerContents, bounds: Rect) throws -> Path {
+    private mutating func contentsOutline(_ contents: LayerContents, bounds: Rect) throws -> IconOutline {
         let key = ContentsKey(contents: contents, bounds: bounds)
         if let cached = contentsCache[key] { return cached }
         if textEngine == nil { textEngine = TextLayoutEngine(fonts: try FontLibrary()) }
         let engine = textEngine!
-        let path: Path
+        let outline: IconOutline
         switch contents {
-        case .text(let t): path = try engine.place(t, in: bounds.standardized).path()
-        case .glyph(let g): path = try engine.iconPath(g, in: bounds.standardized)
-        case .gradient, .shapes, .snapshot: path = Path()
+        case .text(let t): outline = IconOutline(primary: try engine.place(t, in: bounds.standardized).path())
+        case .glyph(let g): outline = try engine.iconOutline(g, in: bounds.standardized)
+        case .gradient, .shapes, .snapshot: outline = IconOutline(primary: Path())
         }
         if contentsCache.count > 4096 { contentsCache.removeAll() }
-        contentsCache[key] = path
-        return path
+        contentsCache[key] = outline
+        return outline
     }
 
     /// The image of the frame's snapshot `name`, drawn now unless an earlier frame drew the same source at

@@ -43,7 +43,7 @@ extension Icon {
         case .camera: value = 0xF030
         case .chevronRight: value = 0xF054
         case .chevronLeft: value = 0xF053
-        case .faceID: value = 0xF2BD
+        case .faceID: value = 0xF2BD  // user-circle; drawn from strokes instead (see `drawnOutline`)
         case .plus: value = 0xF067
         case .minus: value = 0xF068
         case .search: value = 0xF002
@@ -59,11 +59,76 @@ extension Icon {
     }
 }
 
+/// An icon's outline as filled shapes: the primary part in the icon's color and, for a symbol drawn in
+/// layers (SF Symbols' hierarchical rendering), a secondary part at `secondaryOpacity` of it.
+public struct IconOutline: Sendable {
+    public var primary: Path
+    public var secondary = Path()
+    /// The secondary layer's share of the color: 0.51 of the primary's on VegaStyle_Reverse's Face ID frame.
+    public static let secondaryOpacity = 0.5
+
+    public init(primary: Path, secondary: Path = Path()) { self.primary = primary; self.secondary = secondary }
+}
+
+extension Icon {
+    /// SF Symbols that Font Awesome has nothing like, drawn here from strokes: in points at a 22-pt symbol,
+    /// centered on the origin. Nil for the icons taken from a face.
+    var drawnOutline: IconOutline? {
+        switch self {
+        case .faceID: return Self.faceIDOutline
+        default: return nil
+        }
+    }
+
+    /// faceid, measured on VegaStyle_Reverse's first card at rest (1.2308 px a point): four corner brackets
+    /// (centerlines ±9.65 pt, 1.95 pt wide, arms reaching 3.5 pt from the middle) in the secondary layer;
+    /// the eyes (±4 pt, 2.3 pt up), a J of a nose and a smile in the primary, 1.4 pt wide.
+    private static let faceIDOutline: IconOutline = {
+        let frame = StrokeStyle(width: 1.95, cap: .round, join: .round)
+        let face = StrokeStyle(width: 1.4, cap: .round, join: .round)
+        let h = 9.65, arm = 3.5, r = 2.2
+        var brackets = Path()
+        for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            var corner = Path()
+            corner.move(to: Point(sx * arm, sy * h))
+            corner.line(to: Point(sx * (h - r), sy * h))
+            corner.quad(to: Point(sx * h, sy * (h - r)), control: Point(sx * h, sy * h))
+            corner.line(to: Point(sx * h, sy * arm))
+            brackets.append(corner.stroked(frame))
+        }
+        var features = Path()
+        for x in [-4.0, 4.0] {
+            var eye = Path()
+            eye.move(to: Point(x, -3.1)); eye.line(to: Point(x, -1.5))
+            features.append(eye.stroked(face))
+        }
+        var nose = Path()
+        nose.move(to: Point(0.15, -3.6)); nose.line(to: Point(0.15, 0.2))
+        nose.quad(to: Point(-1.2, 1.0), control: Point(0.15, 1.0))
+        features.append(nose.stroked(face))
+        var smile = Path()
+        smile.move(to: Point(-2.9, 3.3)); smile.quad(to: Point(2.9, 3.3), control: Point(0, 5.9))
+        features.append(smile.stroked(face))
+        return IconOutline(primary: features, secondary: brackets)
+    }()
+}
+
 extension TextLayoutEngine {
     public static let iconFamily = "FontAwesome"
 
-    /// The icon's outline centered in `bounds` (by its drawn extent, as a symbol image view centers it).
-    public func iconPath(_ glyph: GlyphContents, in bounds: Rect) throws -> Path {
+    /// The icon's outline centered in `bounds`: a face's glyph by its drawn extent (as a symbol image view
+    /// centers it), a drawn symbol by its own middle (its layers stay in register).
+    public func iconOutline(_ glyph: GlyphContents, in bounds: Rect) throws -> IconOutline {
+        if let drawn = glyph.icon.drawnOutline {
+            let k = glyph.size / 22
+            let t = ProjectiveTransform(m11: k, m12: 0, m13: 0, m21: 0, m22: k, m23: 0, m31: bounds.midX, m32: bounds.midY, m33: 1)
+            return IconOutline(primary: drawn.primary.applying(t), secondary: drawn.secondary.applying(t))
+        }
+        return IconOutline(primary: try iconPath(glyph, in: bounds))
+    }
+
+    /// A face's glyph for the icon, centered in `bounds` by its drawn extent.
+    func iconPath(_ glyph: GlyphContents, in bounds: Rect) throws -> Path {
         let source = glyph.icon.glyphSource
         let face = try fonts.face(FontDescriptor(family: source.family, weight: source.weight))
         let scalar = source.scalar
