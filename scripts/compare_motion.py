@@ -3,7 +3,9 @@
 
     scripts/compare_motion.py table [NAME...] [--output-dir Output] [--markdown] [--json FILE] [--binary B]
         per recorded scene: the swiped row's opening in ours against the recording at every recording frame
-        (|difference| mean, p90, max, pt) and release-to-rest (ms, ref / ours); for the flow recordings the
+        (|difference| mean, p90, max, pt) and, from each release or tap of the scene (its time is the
+        recording's, read from the disc or the content), the ms until the row rests within 2.5 pt of where it
+        ends up before the next step, in the recording and in ours; for the flow recordings the
         scroll offset instead (RECORDED_FLOW: the screen's shift between frames, or for the reversed list the
         pull measured on its topmost card), release-to-rest per drag; with --binary (the built render-previews)
         also ours rendered at 100 fps, compared at the recording's own instants (swipe scenes)
@@ -436,6 +438,59 @@ def difference(ref, ours, held=frozenset()):
     return d
 
 
+# A row at rest is within this of where it ends up: 3 px of the 480-px recordings, the edge reading's own
+# resolution (a 1-pt tolerance timed sub-2-pt tails: Reveal's close differs by 1.6 pt for 90 ms at its end).
+REST_TOLERANCE = 2.5
+
+
+def scene_releases(scenes_dir, name):
+    """The scene's releases and taps (s), each with the time of the next step or the end: the windows in which
+    the row comes to rest. The scene's times are the recording's, read from its disc or its content."""
+    with open(os.path.join(scenes_dir, name + ".json")) as fh:
+        d = json.load(fh)
+    starts = []
+    for st in d.get("timeline", []):
+        if "release" in st or "tap" in st:
+            starts.append(("release" if "release" in st else "tap", float(st["at"])))
+        elif "path" in st:
+            starts.append(("path", float(st["path"][0][0])))
+        elif "at" in st:
+            starts.append(("other", float(st["at"])))
+    out = []
+    for i, (kind, t) in enumerate(starts):
+        if kind in ("release", "tap"):
+            nxt = next((u for _, u in starts[i + 1:] if u > t), d.get("duration") or 1e9)
+            out.append((kind, t, nxt))
+    return out
+
+
+def rest_after(frames, t0, t1, tol=REST_TOLERANCE):
+    """ms from t0 (s) to the first frame from which the opening stays within `tol` of its last value before
+    t1 (s); None without frames there."""
+    fr = [f for f in frames if t0 * 1000 - 1 <= f["t"] <= t1 * 1000]
+    if not fr:
+        return None
+    final, k = fr[-1]["offset"], len(fr) - 1
+    while k >= 1 and abs(fr[k - 1]["offset"] - final) <= tol:
+        k -= 1
+    return fr[k]["t"] - t0 * 1000
+
+
+def release_rests(ref, ours, scenes_dir, name):
+    """Per release or tap of the scene: (kind, time s, rest ms ref, rest ms ours), both from the same instant."""
+    end = ref["frames"][-1]["t"] / 1000 if ref["frames"] else 0
+    rows = []
+    for kind, t, nxt in scene_releases(scenes_dir, name):
+        a, b = rest_after(ref["frames"], t, min(nxt, end)), rest_after(ours["frames"], t, min(nxt, end))
+        if a is not None and b is not None:
+            rows.append((kind, t, a, b))
+    return rows
+
+
+def rests_text(rows):
+    return ", ".join(f"{k} {t:.3f} s {a:.0f} / {b:.0f}" for k, t, a, b in rows) or "finger down to the end"
+
+
 def table(args):
     names = args.names or [n for n, _ in RECORDED] + [n for n, _, _ in RECORDED_FLOW]
     flows = [n for n in names if n in [f[0] for f in RECORDED_FLOW]]
@@ -457,6 +512,7 @@ def table(args):
             d.update({"instants_" + k: f[k] for k in ("mean", "p90", "max", "moving_mean", "moving_p90", "moving_max")})
         if d is not None:
             d["held"] = len(held & {int(f["t"]) for f in ref["frames"]})
+            d["rests"] = release_rests(ref, ours, args.scenes, n)
         rows.append((n, d))
         if not args.markdown:
             if d is None:
@@ -465,7 +521,7 @@ def table(args):
                 print(f"{n:32s} {triple(d)} pt ({d['n']} frames); without {d['held']} held {triple(d, 'moving_')}"
                       + (f"; at its instants {triple(d, 'instants_')}, without held "
                          f"{triple(d, 'instants_moving_')}" if "instants_mean" in d else "")
-                      + f"; release->rest {cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} ms", flush=True)
+                      + f"; release->rest (ms, ref / ours) {rests_text(d['rests'])}", flush=True)
     flow_rows = []
     if flows:
         flow_table(flows, args.output_dir, flow_rows)
@@ -477,8 +533,7 @@ def table(args):
         for n, d in rows:
             if d:
                 at = f" {triple(d, 'instants_moving_')} |" if fine else ""
-                print(f"| {n} | {triple(d)} | {d['held']} | {triple(d, 'moving_')} |{at} "
-                      f"{cs.fmt(d['rest_ref'], 0)} / {cs.fmt(d['rest_ours'], 0)} |")
+                print(f"| {n} | {triple(d)} | {d['held']} | {triple(d, 'moving_')} |{at} {rests_text(d['rests'])} |")
         for n, d in flow_rows:
             rests = ", ".join(f"{cs.fmt(a, 0)} / {cs.fmt(b, 0)}" for a, b in d["rests"]) or "-"
             print(f"| {n} | {triple(d)} | {d['held']} | {triple(d, 'moving_')} |" + (" - |" if fine else "")
