@@ -19,8 +19,9 @@ public struct GIFOptions: Sendable {
 /// 4. index choice (`GIFIndexCandidates`): each pixel's acceptable indices: its entry, transparent, the
 ///    canvas color, any entry within its lossy limit;
 /// 5. LZW (`GIFCandidateCoder`, `GIFLZWEncoder`): two candidate images compressed, choosing among each
-///    pixel's acceptable indices one that continues the current string; the smaller kept, with a compact
-///    table of its own when it uses few colors (`GIFCompactImage`);
+///    pixel's acceptable indices one that continues the current string; one that falls behind by 5% at a
+///    quarter, a half or three quarters is dropped; the smaller kept, with a compact table of its own when it
+///    uses few colors (`GIFCompactImage`);
 /// 6. the file (`GIFFileAssembly`) in `finish()`: the palette that saves most becomes the global table.
 /// The first still frame after a motion refines what the lossy choices left approximate.
 public final class GIFEncoder {

@@ -202,44 +202,94 @@ final class GIFLZWEncoder {
     /// with the empty block, greedily choosing among each pixel's acceptable values one that extends the
     /// current string.
     func encode(_ input: GIFLZWInput, bitsPerPixel: Int) -> [UInt8] {
+        start(input, bitsPerPixel: bitsPerPixel)
+        _ = resume(until: input.values.count)
+        return finish()
+    }
+
+    /// The compression in progress (`start`, `resume`, `finish`): what the loop carries from pixel to pixel.
+    private struct Run {
+        var input: GIFLZWInput
+        var bits: Int
+        var writer: GIFCodeWriter
+        var current: Int, last: UInt8, next: Int
+        var generation: UInt32, budget: Int64
+        var cursor: GIFLossyTerms.Cursor
+    }
+    private var run: Run?
+
+    /// Begins compressing `input` (see `encode`): nothing past its first pixel is read until `resume`.
+    func start(_ input: GIFLZWInput, bitsPerPixel: Int) {
         let n = input.values.count
         precondition(n > 0)
         // Worst case: a 12-bit code per pixel plus the clear codes, block lengths and terminator.
         let needed = n * 2 + n / 128 + 64
         if outCapacity < needed { out.deallocate(); out = .allocate(capacity: needed); outCapacity = needed }
-        let lossy = input.terms != nil && input.palette != nil
+        let bits = max(2, bitsPerPixel)
+        let clearCode = 1 << bits
+        var w = GIFCodeWriter(out: out, bits: bits + 1, runningCode: clearCode + 2)
+        let gen = nextGeneration()
+        w.output(clearCode)
+        run = Run(input: input, bits: bits, writer: w, current: Int(input.values[0]), last: input.values[0], next: 1,
+                  generation: gen, budget: input.budget,
+                  cursor: input.terms?.cursor ?? GIFLossyTerms.Cursor(rowFirst: 0, rowStart: 0))
+    }
+
+    /// Compresses on up to pixel `end` (exclusive) and returns the bytes written so far: a compression can be
+    /// watched part of the way, and abandoned, without changing what it writes when it goes on.
+    func resume(until end: Int) -> Int {
+        guard var r = run else { return 0 }
+        let lossy = r.input.terms != nil && r.input.palette != nil
         // One loop, specialized per kind of input: fixed values pay for no choice.
-        let count: Int
-        switch (input.alternatives != nil, lossy) {
-        case (false, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWFixed.self)
-        case (true, false): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWAlternatives.self)
-        case (false, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossy.self)
-        case (true, true): count = compress(input, bitsPerPixel: bitsPerPixel, GIFLZWLossyAlternatives.self)
+        switch (r.input.alternatives != nil, lossy) {
+        case (false, false): compress(&r, until: end, GIFLZWFixed.self)
+        case (true, false): compress(&r, until: end, GIFLZWAlternatives.self)
+        case (false, true): compress(&r, until: end, GIFLZWLossy.self)
+        case (true, true): compress(&r, until: end, GIFLZWLossyAlternatives.self)
         }
+        run = r
+        return r.writer.count
+    }
+
+    /// Ends the compression (`resume` must have reached the last pixel): the last string, the end code and the
+    /// block framing.
+    func finish() -> [UInt8] {
+        guard var r = run else { return [] }
+        precondition(r.next >= r.input.values.count)
+        r.writer.output(r.current)
+        r.writer.output((1 << r.bits) + 1)
+        let count = r.writer.finish()
+        run = nil
         return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
-    /// The compression proper into `out`; returns the byte count.
-    private func compress<Mode: GIFLZWMode>(_ input: GIFLZWInput, bitsPerPixel: Int, _: Mode.Type) -> Int {
-        let values = input.values, n = values.count
-        let bits = max(2, bitsPerPixel)
+    /// Drops a compression begun with `start`.
+    func abandon() { run = nil }
+
+    /// The compression proper into `out`, from where `r` stands up to pixel `end`.
+    private func compress<Mode: GIFLZWMode>(_ r: inout Run, until end: Int, _: Mode.Type) {
+        let input = r.input
+        let values = input.values, n = min(end, values.count)
+        let bits = r.bits
         let clearCode = 1 << bits, eofCode = clearCode + 1
-        var w = GIFCodeWriter(out: out, bits: bits + 1, runningCode: eofCode + 1)
+        var w = r.writer
         let dictionary = dictionary
         let firstChild = firstChild, childStamp = childStamp, nextSibling = nextSibling, lastChar = lastChar
         let childColor = childColor
         let alternatives = input.alternatives ?? UnsafeBufferPointer(start: nil, count: 0)
         let palette = input.palette ?? UnsafeBufferPointer(start: nil, count: 0)
-        // A lossy mode has terms (see `encode`).
+        // A lossy mode has terms (see `resume`).
         let terms = input.terms
-        var cursor = terms?.cursor ?? GIFLossyTerms.Cursor(rowFirst: 0, rowStart: 0)
-        var budget = input.budget
-        let budgeted = budget != .max && input.terms != nil
-        var gen = nextGeneration()
-
-        w.output(clearCode)
-        var current = Int(values[0]), last = values[0]
-        var i = 1
+        var cursor = r.cursor
+        var budget = r.budget
+        let budgeted = input.budget != .max && input.terms != nil
+        var gen = r.generation
+        var current = r.current, last = r.last
+        var i = r.next
+        defer {
+            r.writer = w; r.current = current; r.last = last; r.next = i
+            r.generation = gen; r.budget = budget; r.cursor = cursor
+        }
         while true {
             // Most pixels continue the current string with their first choice (a run of the same value,
             // else the preferred one): a tight loop for them, the rest below.
@@ -329,9 +379,6 @@ final class GIFLZWEncoder {
                 w.runningCode += 1
             }
         }
-        w.output(current)
-        w.output(eofCode)
-        return w.finish()
     }
 }
 

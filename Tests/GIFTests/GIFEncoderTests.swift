@@ -226,6 +226,55 @@ final class GIFLZWTests: XCTestCase {
 
     private let shared = GIFLZWEncoder()
 
+    /// A compression resumed in pieces (as the candidates race: watched at checkpoints, one dropped part of the
+    /// way) writes what one pass writes, with fixed values and with alternatives, and after an abandoned one.
+    func testResumedInPiecesWritesWhatOnePassWrites() {
+        var seed: UInt32 = 11
+        func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
+        for (n, bits) in [(1, 2), (5, 1), (4000, 4), (70000, 8)] {
+            let values = (0..<n).map { i in UInt8(next() % 3 == 0 ? next() % UInt32(1 << bits) : UInt32(i / 5) % UInt32(1 << bits)) }
+            let seconds = values.map { v in next() % 4 == 0 ? UInt8(next() % UInt32(1 << bits)) : v }
+            for withAlternatives in [false, true] {
+                func compressed(_ pieces: [Int]) -> [UInt8] {
+                    // An abandoned compression on the same encoder first (of its own copy: a compression writes
+                    // its choices into its values): nothing of it may remain.
+                    var dropped = values
+                    dropped.withUnsafeMutableBufferPointer { buffer in
+                        seconds.withUnsafeBufferPointer { alt in
+                            shared.start(GIFLZWInput(values: buffer, alternatives: withAlternatives ? alt : nil), bitsPerPixel: bits)
+                            var progress = 0
+                            for end in [n / 3, n / 2] {
+                                let written = shared.resume(until: end)
+                                XCTAssertGreaterThanOrEqual(written, progress)
+                                progress = written
+                            }
+                            shared.abandon()
+                        }
+                    }
+                    var v = values
+                    return v.withUnsafeMutableBufferPointer { buffer in
+                        seconds.withUnsafeBufferPointer { alt in
+                            let input = GIFLZWInput(values: buffer, alternatives: withAlternatives ? alt : nil)
+                            shared.start(input, bitsPerPixel: bits)
+                            for end in pieces { _ = shared.resume(until: end) }
+                            _ = shared.resume(until: n)
+                            return shared.finish()
+                        }
+                    }
+                }
+                var v = values
+                let whole = v.withUnsafeMutableBufferPointer { buffer in
+                    seconds.withUnsafeBufferPointer { alt in
+                        GIFLZWEncoder().encode(GIFLZWInput(values: buffer, alternatives: withAlternatives ? alt : nil), bitsPerPixel: bits)
+                    }
+                }
+                XCTAssertEqual(compressed([]), whole, "\(n) pixels, alternatives \(withAlternatives)")
+                XCTAssertEqual(compressed([0, n / 4, n / 4, n / 2, 3 * n / 4]), whole, "\(n) pixels in quarters, alternatives \(withAlternatives)")
+                XCTAssertEqual(compressed(Array(stride(from: 1, to: n, by: 997))), whole, "\(n) pixels in small pieces, alternatives \(withAlternatives)")
+            }
+        }
+    }
+
     /// The compact table's scan of used entries (blocks, stopping once too many are used) agrees with a plain
     /// scan: the same entries, or nil exactly when more than `most` palette entries are used.
     func testUsedEntriesMatchAPlainScan() {
