@@ -15,7 +15,12 @@ struct SwipeScreenBuilder {
     static let groupedBackground = Color(hex: "#F2F2F7")!
     static let secondaryText = Color(hex: "#8A8A8E")!
     static let separator = Color(hex: "#E0E0E2")!
-    static let unreadDot = Color(hex: "#32ADE6")!
+    /// The indicator as ExpansionStyle_Selecton shows it at rest: 12.2 pt across (the demo's 12), its flat core
+    /// #32B1C8.
+    static let unreadDot = Color(hex: "#32B1C8")!
+    static let unreadDotSize = 12.0
+    static let unreadPop = AnimationCurve.propertyAnimator(duration: 1.0, dampingRatio: 0.4)
+    static let unreadFade = AnimationCurve.propertyAnimator(duration: 0.3, dampingRatio: 1)
 
     var width: Double { scene.screenWidth }
     var m: InboxMetrics { scene.metrics }
@@ -137,10 +142,19 @@ struct SwipeScreenBuilder {
         let chevronX = w - 31
         var layers: [Layer] = []
         let unread = email.unread != sample.unreadToggled.contains(index)
-        if unread {
-            var dot = Layer(name: "unread", frame: flip(Rect(x / 2 - 5, 24 - small * 0.7 / 2 - 5, 10, 10), in: w))
+        // The demo's indicator (12 pt) pops in when a row becomes unread and shrinks away when it is read
+        // (MailCell.setUnread: scale from 0.001, UIViewPropertyAnimator 1.0 s at damping 0.4 in, 0.3 s at 1 out).
+        var scale = unread ? 1.0 : 0
+        if let change = sample.unreadChanges.last(where: { $0.row == index }) {
+            let age = sample.time - change.at
+            scale = unread ? Self.unreadPop.progress(age) : 1 - Self.unreadFade.progress(age)
+        }
+        if scale > 0.001 {
+            let d = Self.unreadDotSize
+            var dot = Layer(name: "unread", frame: flip(Rect(x / 2 - d / 2, 24 - small * 0.7 / 2 - d / 2, d, d), in: w))
             dot.backgroundColor = Self.unreadDot
-            dot.cornerRadius = 5
+            dot.cornerRadius = d / 2
+            if scale != 1 { dot.transform = .scale(scale, scale) }
             layers.append(dot)
         }
         var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 5.5 - 7, 12, 14), in: w))

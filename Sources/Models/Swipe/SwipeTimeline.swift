@@ -88,10 +88,17 @@ public struct SwipeSample: Hashable, Sendable {
     public var deletedRows: [SwipeRowDeletion]
     /// Rows whose unread dot is toggled.
     public var unreadToggled: [Int]
+    /// When each toggled row's dot last changed (its pop or its fade runs from then).
+    public var unreadChanges: [SwipeUnreadChange] = []
     /// The "Delete" action sheet was presented at this time.
     public var sheetPresentedAt: Double?
     /// The touch disc to draw (the finger's, or its lift's ring); filled in by `SwipeTimeline.sample(at:)`.
     public var touchMark: TouchMark? = nil
+}
+
+public struct SwipeUnreadChange: Hashable, Sendable {
+    public var row: Int
+    public var at: Double
 }
 
 public struct SwipeRowDeletion: Hashable, Sendable {
@@ -195,6 +202,7 @@ private struct Simulation {
 
     var deleted: [SwipeRowDeletion] = []
     var unread: [Int] = []
+    var unreadChanges: [SwipeUnreadChange] = []
     var sheetAt: Double?
 
     init(table: SwipeTableGeometry, start: Double, panHysteresis: Double) {
@@ -215,7 +223,7 @@ private struct Simulation {
                                   transitions: transitions, deletingFor: deletingSince.map { t - $0 })
         }
         timeline.record(SwipeSample(time: t, touch: touch, cell: cell, deletedRows: deleted, unreadToggled: unread,
-                                   sheetPresentedAt: sheetAt))
+                                   unreadChanges: unreadChanges, sheetPresentedAt: sheetAt))
     }
 
     mutating func run(_ gestures: [SwipeGesture]) {
@@ -447,6 +455,8 @@ private struct Simulation {
         case .toggleUnread:
             guard let r = row else { return }
             if let i = unread.firstIndex(of: r) { unread.remove(at: i) } else { unread.append(r) }
+            unreadChanges.removeAll { $0.row == r }
+            unreadChanges.append(SwipeUnreadChange(row: r, at: t))
         case .confirmDelete:
             if sheetAt == nil { sheetAt = t }
         }
