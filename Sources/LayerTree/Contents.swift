@@ -93,6 +93,8 @@ public struct TextContents: Hashable, Sendable {
 public enum Icon: String, CaseIterable, Hashable, Sendable {
     case trash, flag, ellipsis, envelope
     case envelopeOpen = "envelope-open"
+    /// The SwipeCellKit demo's Unread image: an envelope with its flap and folds, a ring at its corner.
+    case envelopeBadge = "envelope-badge"
     case star
     case starOutline = "star-outline"
     case bell, archive, reply, share, check, heart

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import LayerTree
 
@@ -44,6 +45,7 @@ extension Icon {
         case .chevronRight: value = 0xF054
         case .chevronLeft: value = 0xF053
         case .faceID: value = 0xF2BD  // user-circle; drawn from strokes instead (see `drawnOutline`)
+        case .envelopeBadge: value = 0xF0E0  // envelope; drawn instead (see `drawnOutline`)
         case .plus: value = 0xF067
         case .minus: value = 0xF068
         case .search: value = 0xF002
@@ -76,6 +78,7 @@ extension Icon {
     var drawnOutline: IconOutline? {
         switch self {
         case .faceID: return Self.faceIDOutline
+        case .envelopeBadge: return Self.envelopeBadgeOutline
         default: return nil
         }
     }
@@ -111,6 +114,137 @@ extension Icon {
         features.append(smile.stroked(face))
         return IconOutline(primary: features, secondary: brackets)
     }()
+}
+
+extension Icon {
+    /// The demo's Unread image as ExpansionStyle_Selecton shows it in its 29.3-pt button glyph (1.2308 px a
+    /// point): a 29 x 22.3 pt envelope whose flap (a V to 56% of its height) and folds (from the bottom corners
+    /// at 45° to the flap's sides) are 1.6-pt gaps, and centered 2 pt in from its top right corner a ring
+    /// (4.1 pt out, 1.6 pt wide) in a 1.6-pt clearing; here in points of a 22-pt symbol (those over 1.33).
+    /// Built from the four panels between the gaps, each a convex polygon inset from the folds, the corner
+    /// cleared around the ring.
+    fileprivate static let envelopeBadgeOutline: IconOutline = {
+        let k = 22 / 29.3
+        let w = 29 * k, h = 22.3 * k, gap = 1.6 * k
+        // Centered with the ring: the body sits a little low and left of the symbol's middle.
+        let x0 = -w / 2 - 1, x1 = w / 2 - 1, y0 = -h / 2 + 1.2, y1 = h / 2 + 1.2
+        let apex = Point(0, y0 + 0.56 * h)
+        // Where each fold meets the flap's side: the 45° line from the bottom corner and the side from the top one.
+        func meet(_ top: Point, _ bottom: Point, _ dx: Double) -> Point {
+            let d = apex - top
+            // top + s·d = bottom + u·(dx, −1)
+            let det = d.x * -1 - d.y * dx
+            let s = ((bottom.x - top.x) * -1 - (bottom.y - top.y) * dx) / det
+            return top + d * s
+        }
+        let tl = Point(x0, y0), tr = Point(x1, y0), bl = Point(x0, y1), br = Point(x1, y1)
+        let pl = meet(tl, bl, 1), pr = meet(tr, br, -1)
+        // Panels with, per edge (from vertex i to i + 1), how far it is inset: half the gap along a fold.
+        let g = gap / 2
+        let panels: [([Point], [Double])] = [
+            ([tl, tr, apex], [0, g, g]),
+            ([tl, pl, bl], [g, g, 0]),
+            ([tr, br, pr], [0, g, g]),
+            ([bl, pl, apex, pr, br], [g, g, g, g, 0]),
+        ]
+        let ring = (center: Point(x1 - 2 * k, y0 + 2 * k), radius: 3.3 * k, width: 1.6 * k)
+        var body = Path()
+        for (points, insets) in panels {
+            var polygon = IconGeometry.inset(points, by: insets)
+            polygon = IconGeometry.removing(circle: ring.center, radius: ring.radius + ring.width / 2 + gap, from: polygon)
+            guard polygon.count > 2 else { continue }
+            body.move(to: polygon[0])
+            for p in polygon.dropFirst() { body.line(to: p) }
+            body.close()
+        }
+        var circle = Path.ellipse(in: Rect(ring.center.x - ring.radius, ring.center.y - ring.radius, 2 * ring.radius, 2 * ring.radius))
+        circle = circle.stroked(StrokeStyle(width: ring.width, join: .round))
+        body.append(circle)
+        return IconOutline(primary: body)
+    }()
+}
+
+/// Plane geometry for drawn symbols.
+enum IconGeometry {
+    /// A convex polygon (either winding) with each edge moved inward by its inset, corners where the moved
+    /// edges meet.
+    static func inset(_ p: [Point], by insets: [Double]) -> [Point] {
+        let n = p.count
+        var area = 0.0
+        for i in 0..<n { let a = p[i], b = p[(i + 1) % n]; area += a.x * b.y - b.x * a.y }
+        let sign = area > 0 ? 1.0 : -1.0
+        // Each edge as a point and direction, moved along its inward normal.
+        let lines: [(Point, Point)] = (0..<n).map { i in
+            let a = p[i], b = p[(i + 1) % n], d = b - a
+            let len = (d.x * d.x + d.y * d.y).squareRoot()
+            let normal = Point(-d.y / len, d.x / len) * sign
+            return (a + normal * insets[i], d)
+        }
+        return (0..<n).map { i in
+            let (a, da) = lines[(i + n - 1) % n], (b, db) = lines[i]
+            let det = da.x * db.y - da.y * db.x
+            guard abs(det) > 1e-12 else { return b }
+            let t = ((b.x - a.x) * db.y - (b.y - a.y) * db.x) / det
+            return a + da * t
+        }
+    }
+
+    /// A convex polygon with a disk taken out where it covers part of the outline: the vertices inside are
+    /// replaced by the arc between where the outline enters and leaves the disk.
+    static func removing(circle c: Point, radius r: Double, from p: [Point]) -> [Point] {
+        func inside(_ q: Point) -> Bool { let d = q - c; return d.x * d.x + d.y * d.y < r * r }
+        guard p.contains(where: inside), !p.allSatisfy(inside) else { return p.allSatisfy(inside) ? [] : p }
+        // Where segment a→b crosses the circle, as the parameter nearest `fromStart`'s end.
+        func crossing(_ a: Point, _ b: Point) -> Point {
+            let d = b - a, f = a - c
+            let qa = d.x * d.x + d.y * d.y, qb = 2 * (f.x * d.x + f.y * d.y), qc = f.x * f.x + f.y * f.y - r * r
+            let root = max(0, qb * qb - 4 * qa * qc).squareRoot()
+            let t1 = (-qb - root) / (2 * qa), t2 = (-qb + root) / (2 * qa)
+            let t = (0...1).contains(t1) ? t1 : t2
+            return a + d * t
+        }
+        var out: [Point] = []
+        let n = p.count
+        var exit: Point? = nil
+        // Start at a vertex outside, so the arc is never split across the end of the list.
+        let start = p.firstIndex { !inside($0) }!
+        for k in 0..<n {
+            let a = p[(start + k) % n], b = p[(start + k + 1) % n]
+            if !inside(a) { out.append(a) }
+            if !inside(a) && inside(b) { exit = crossing(a, b); out.append(exit!) }
+            if inside(a) && !inside(b), let from = exit {
+                let to = crossing(a, b)
+                out += arc(c, r, from: from, to: to, within: p)
+                out.append(to)
+                exit = nil
+            }
+        }
+        return out
+    }
+
+    /// Points on the circle strictly between `from` and `to`, going the way that runs inside the convex
+    /// polygon `p` (the new edge where the disk is taken out).
+    static func arc(_ c: Point, _ r: Double, from: Point, to: Point, within p: [Point]) -> [Point] {
+        func angle(_ q: Point) -> Double { atan2(q.y - c.y, q.x - c.x) }
+        let a0 = angle(from), a1 = angle(to)
+        func ccwDistance(_ x: Double, _ y: Double) -> Double { var d = y - x; while d < 0 { d += 2 * .pi }; return d }
+        func contains(_ q: Point) -> Bool {
+            var sign = 0.0
+            for i in p.indices {
+                let a = p[i], b = p[(i + 1) % p.count]
+                let cross = (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x)
+                if cross != 0 { if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false } }
+            }
+            return true
+        }
+        let ccwSpan = ccwDistance(a0, a1), mid = a0 + ccwSpan / 2
+        let span = contains(Point(c.x + r * cos(mid), c.y + r * sin(mid))) ? ccwSpan : ccwSpan - 2 * .pi
+        let steps = max(2, Int(abs(span) / 0.15))
+        return (1..<steps).map { i in
+            let t = a0 + span * Double(i) / Double(steps)
+            return Point(c.x + r * cos(t), c.y + r * sin(t))
+        }
+    }
 }
 
 extension TextLayoutEngine {

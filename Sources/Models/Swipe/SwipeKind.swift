@@ -78,7 +78,7 @@ extension SwipeAction {
         let trash = SwipeAction(title: "Trash", icon: .trash, backgroundColor: .systemRed, style: .destructive)
         let flag = SwipeAction(title: "Flag", icon: .flag, backgroundColor: .systemOrange)
         let more = SwipeAction(title: "More", icon: .ellipsis, backgroundColor: .systemGray3)
-        var unread = SwipeAction(title: "Unread", icon: .envelope, backgroundColor: .systemBlue)
+        var unread = SwipeAction(title: "Unread", icon: .envelopeBadge, backgroundColor: .systemBlue)
         unread.effect = .toggleUnread
         var trashArabic = trash
         trashArabic.title = "حذف"
