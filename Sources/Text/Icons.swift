@@ -72,8 +72,8 @@ public struct IconOutline: Sendable {
 }
 
 extension Icon {
-    /// SF Symbols that Font Awesome has nothing like, drawn here from strokes: in points at a 22-pt symbol,
-    /// centered on the origin. Nil for the icons taken from a face.
+    /// Symbols Font Awesome has nothing like (an SF Symbol, a demo's own image), drawn here from strokes or
+    /// panels: in points at a 22-pt symbol, centered on the origin. Nil for the icons taken from a face.
     var drawnOutline: IconOutline? {
         switch self {
         case .faceID: return Self.faceIDOutline
@@ -119,10 +119,10 @@ extension Icon {
     /// The demo's Unread image as ExpansionStyle_Selecton shows it in its 29.3-pt button glyph (1.2308 px a
     /// point): a 29 x 22.3 pt envelope whose flap (a V to 56% of its height) and folds (from the bottom corners
     /// at 45° to the flap's sides) are 1.6-pt gaps, and centered 2 pt in from its top right corner a ring
-    /// (4.1 pt out, 1.6 pt wide) in a 1.6-pt clearing; here in points of a 22-pt symbol (those over 1.33).
+    /// (4.1 pt out, 1.6 pt wide) in a 1.6-pt clearing; here in points of a 22-pt symbol (each times 22/29.3).
     /// Built from the four panels between the gaps, each a convex polygon inset from the folds, the corner
     /// cleared around the ring.
-    fileprivate static let envelopeBadgeOutline: IconOutline = {
+    private static let envelopeBadgeOutline: IconOutline = {
         let k = 22 / 29.3
         let w = 29 * k, h = 22.3 * k, gap = 1.6 * k
         // Centered with the ring: the body sits a little low and left of the symbol's middle.
