@@ -433,8 +433,6 @@ def difference(ref, ours, held=frozenset()):
     d = stats([e for _, e in pairs])
     kept = [e for t, e in pairs if int(t) not in held]
     d.update({"moving_" + k: v for k, v in stats(kept).items()})
-    d.update(rest_ref=ref.get("summary", {}).get("release_to_rest_ms"),
-             rest_ours=ours.get("summary", {}).get("release_to_rest_ms"))
     return d
 
 

@@ -41,6 +41,13 @@ public struct Layer: Hashable, Sendable {
         position = Point(frame.midX, frame.midY)
     }
 
+    /// A round layer `diameter` across centered at `center` (a dot, a disc, a ring once given a border).
+    public static func circle(name: String? = nil, center: Point, diameter d: Double) -> Layer {
+        var layer = Layer(name: name, frame: Rect(center.x - d / 2, center.y - d / 2, d, d))
+        layer.cornerRadius = d / 2
+        return layer
+    }
+
     /// The anchor point in the layer's own (bounds) coordinates: bounds.origin + anchorPoint × size.
     public var anchorInBounds: Point {
         Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)

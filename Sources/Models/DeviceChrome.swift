@@ -6,11 +6,14 @@ import LayerTree
 enum DeviceChrome {
     /// The recording tool's "show touches": systemBlue, pressed or lifting (`TouchMark`).
     static func touchDisc(_ mark: TouchMark) -> Layer {
-        let r = mark.radius
-        var disc = Layer(name: "touch", frame: Rect(mark.center.x - r, mark.center.y - r, 2 * r, 2 * r))
+        var disc = Layer.circle(name: "touch", center: mark.center, diameter: 2 * mark.radius)
         disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: mark.alpha)
-        disc.cornerRadius = r
         return disc
+    }
+
+    /// The recorder's trail (oldest first) under the finger's disc, if any.
+    static func touchDiscs(_ mark: TouchMark?, trail: [TouchMark]) -> [Layer] {
+        trail.map(touchDisc) + (mark.map { [touchDisc($0)] } ?? [])
     }
 
     /// The pressed disc under a finger at `p`.

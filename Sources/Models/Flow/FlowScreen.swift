@@ -14,10 +14,7 @@ struct FlowScreenBuilder {
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas)]
-        if scene.showsTouches {
-            root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc)
-            if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
-        }
+        if scene.showsTouches { root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail) }
         return LayerScene(canvas: canvas, root: root)
     }
 
@@ -113,8 +110,7 @@ struct FlowScreenBuilder {
     static func badgeLayers(_ badge: IconBadge, iconCenter: Point) -> [Layer] {
         let c = Point(iconCenter.x + badge.offset.x, iconCenter.y + badge.offset.y)
         func disc(_ name: String, _ d: Double, _ color: Color) -> Layer {
-            var l = Layer(name: name, frame: Rect(c.x - d / 2, c.y - d / 2, d, d))
-            l.cornerRadius = d / 2
+            var l = Layer.circle(name: name, center: c, diameter: d)
             l.backgroundColor = color
             return l
         }
@@ -133,8 +129,7 @@ struct FlowScreenBuilder {
             // VegaStyle's teletype.answer.circle.fill and coloncurrencysign.circle: 22.7 pt across, the ring
             // about 1.5 pt wide, the glyph about 60% of the circle.
             let d = Self.enclosureDiameter
-            var circle = Layer(name: "enclosure", frame: Rect((30 - d) / 2, (30 - d) / 2, d, d))
-            circle.cornerRadius = d / 2
+            var circle = Layer.circle(name: "enclosure", center: Point(15, 15), diameter: d)
             if item.enclosure == .filledCircle { circle.backgroundColor = item.color } else {
                 circle.borderWidth = 1.5; circle.borderColor = item.color
             }

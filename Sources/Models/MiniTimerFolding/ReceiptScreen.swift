@@ -35,8 +35,7 @@ struct ReceiptScreen {
             if let t = settings.tear, let state = tear, state.fingerDown {
                 root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))
             } else {
-                root.sublayers += sample.touchTrail.map(DeviceChrome.touchDisc)
-                if let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
+                root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail)
             }
         }
         return root

@@ -52,14 +52,15 @@ public struct TouchMark: Hashable, Sendable {
     static let liftRadiusGrowth = 10.0
     static let liftAlpha = (from: 0.42, to: 0.17)
 
-    /// The MGUFlowView recordings' tool (VegaStyle, VegaStyle_Reverse, MiniTimer_1) also leaves a trail (the
-    /// swipe recordings show one in fast moves too, sparser: Transition_Animation_Rotate's ghosts sit where the
-    /// finger was in its earlier frames, 60-80 ms apart; the swipe previews do not draw it): each touch-moved event, 60 a second while the finger moves, drops a faint disc where the
-    /// finger was, which shrinks away. Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old):
-    /// about 8% opaque (b − r 19-20 of the pressed disc's 123-141) at every age, and 46·(1 − (age/0.2)²) pt
-    /// across (their extents read 45, 40, 32, 27 and 16 pt at 30, 70, 100, 130 and 170 ms, where the 46-pt
-    /// pressed disc reads 48). A finger at rest sends no events, so it leaves none; the touch-down's few
-    /// jittering events stack into a darker spot, as in the recordings.
+    /// The MGUFlowView recordings' tool (VegaStyle, VegaStyle_Reverse, MiniTimer_1) also leaves a trail: each
+    /// touch-moved event, 60 a second while the finger moves, drops a faint disc where the finger was, which
+    /// shrinks away. (The swipe recordings show one in fast moves too, sparser: Transition_Animation_Rotate's
+    /// ghosts sit where the finger was in its earlier frames, 60-80 ms apart; the swipe previews do not draw it.)
+    /// Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old): about 8% opaque (b − r 19-20 of the
+    /// pressed disc's 123-141) at every age, and 46·(1 − (age/0.2)²) pt across (their extents read 45, 40, 32, 27
+    /// and 16 pt at 30, 70, 100, 130 and 170 ms, where the 46-pt pressed disc reads 48). A finger at rest sends no
+    /// events, so it leaves none; the touch-down's few jittering events stack into a darker spot, as in the
+    /// recordings.
     public static let trailDuration = 0.2
     static let trailAlpha = 0.08
     static let trailEventRate = 60.0

@@ -273,9 +273,8 @@ struct SwipeScreenBuilder {
     func iconLayer(_ icon: Icon, in rect: Rect, pointSize: Double, color: Color, background: Color) -> Layer {
         if icon == .ellipsis {
             let d = pointSize * 1.19
-            var circle = Layer(name: "more", frame: Rect(rect.midX - d / 2, rect.midY - d / 2, d, d))
+            var circle = Layer.circle(name: "more", center: Point(rect.midX, rect.midY), diameter: d)
             circle.backgroundColor = color
-            circle.cornerRadius = d / 2
             var dots = Layer(name: "dots", frame: Rect(0, 0, d, d))
             dots.contents = .glyph(GlyphContents(.ellipsis, size: d * 0.55, color: background))
             circle.sublayers = [dots]
@@ -351,13 +350,11 @@ struct SwipeScreenBuilder {
             // The symbol gives way to a growing ring with a dot.
             let k = t / 0.25
             let d = 8 + 18 * k
-            var ring = Layer(name: "ring", frame: Rect(c.x - d / 2, c.y - d / 2, d, d))
+            var ring = Layer.circle(name: "ring", center: c, diameter: d)
             ring.borderWidth = 2
             ring.borderColor = .white
-            ring.cornerRadius = d / 2
-            var dot = Layer(name: "dot", frame: Rect(c.x - 2.5, c.y - 2.5, 5, 5))
+            var dot = Layer.circle(name: "dot", center: c, diameter: 5)
             dot.backgroundColor = .white
-            dot.cornerRadius = 2.5
             extra = [ring, dot]
             image.sublayers = []
         } else {
