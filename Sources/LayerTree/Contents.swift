@@ -92,6 +92,8 @@ public struct TextContents: Hashable, Sendable {
 /// The icons the previews use (SF Symbols on iOS; drawn from Font Awesome here).
 public enum Icon: String, CaseIterable, Hashable, Sendable {
     case trash, flag, ellipsis, envelope
+    /// SF Symbols' trash (an outline), where `trash` is trash.fill.
+    case trashOutline = "trash-outline"
     case envelopeOpen = "envelope-open"
     /// The SwipeCellKit demo's Unread image: an envelope with its flap and folds, a ring at its corner.
     case envelopeBadge = "envelope-badge"

@@ -15,8 +15,9 @@ extension Icon {
     private var fontAwesomeCodePoint: Unicode.Scalar {
         let value: UInt32
         switch self {
-        case .trash: value = 0xF1F8
-        case .flag: value = 0xF024
+        case .trash: value = 0xF1F8  // drawn instead (see `drawnOutline`)
+        case .trashOutline: value = 0xF014  // trash-o; drawn instead (see `drawnOutline`)
+        case .flag: value = 0xF024  // drawn instead (see `drawnOutline`)
         case .ellipsis: value = 0xF141
         case .envelope: value = 0xF0E0
         case .envelopeOpen: value = 0xF2B6
@@ -78,6 +79,9 @@ extension Icon {
         switch self {
         case .faceID: return Self.faceIDOutline
         case .envelopeBadge: return Self.envelopeBadgeOutline
+        case .flag: return Self.flagOutline
+        case .trash: return Self.trashOutline
+        case .trashOutline: return Self.trashStrokesOutline
         default: return nil
         }
     }
@@ -112,6 +116,104 @@ extension Icon {
         smile.move(to: Point(-2.9, 3.3)); smile.quad(to: Point(2.9, 3.3), control: Point(0, 5.9))
         features.append(smile.stroked(face))
         return IconOutline(primary: features, secondary: brackets)
+    }()
+}
+
+extension Icon {
+    /// flag.fill, as TransitionStyle_Border's Flag button shows it at rest (2.03 s, its 29.2-pt glyph 1.634 px a
+    /// unit here): a pole whose top is the flag's upper corner, and a flag waving once, its edges measured
+    /// column by column (the coverage of each column, so within a tenth of a unit of the blur) and fitted by
+    /// cubics within 0.1 unit. 20.6 x 19.9 units, centered by that extent as the glyphs are.
+    private static let flagOutline: IconOutline = {
+        let left = -10.29, right = 10.29, pole = -8.40, foot = 9.95
+        // The top edge runs from 1 unit in from the left to 1 unit in from the right, the bottom edge from the
+        // pole to 1 unit in; each cubic's control points at thirds of its width.
+        let top = (from: -9.23, c1: -11.93, c2: -6.24, to: -8.67)
+        let bottom = (from: 3.75, c1: 1.62, c2: 6.79, to: 4.47)
+        let inner = right - 1, corner = 1.0, round = 0.6
+        var flag = Path()
+        flag.move(to: Point(left, foot - round))
+        flag.line(to: Point(left, top.from + corner))
+        flag.quad(to: Point(left + 1, top.from), control: Point(left, top.from))
+        let topThird = (inner - (left + 1)) / 3
+        flag.cubic(to: Point(inner, top.to), control1: Point(left + 1 + topThird, top.c1), control2: Point(inner - topThird, top.c2))
+        flag.quad(to: Point(right, top.to + corner), control: Point(right, top.to))
+        flag.line(to: Point(right, bottom.to - corner))
+        flag.quad(to: Point(inner, bottom.to), control: Point(right, bottom.to))
+        let bottomThird = (inner - pole) / 3
+        flag.cubic(to: Point(pole, bottom.from), control1: Point(inner - bottomThird, bottom.c2), control2: Point(pole + bottomThird, bottom.c1))
+        flag.line(to: Point(pole, foot - round))
+        flag.quad(to: Point(pole - round, foot), control: Point(pole, foot))
+        flag.line(to: Point(left + round, foot))
+        flag.quad(to: Point(left, foot - round), control: Point(left, foot))
+        flag.close()
+        return IconOutline(primary: flag)
+    }()
+}
+
+extension Icon {
+    /// trash.fill, as TransitionStyle_Border's Trash button shows it at rest (2.03 s, its 33-pt glyph 1.847 px
+    /// a unit here), measured row by row: a lid 17 units wide and 1.35 thick with round ends; on it a handle, a
+    /// 7.9-unit arch of 1.3-unit bars; under it a body 13.3 units wide narrowing to 11.9 at its rounded
+    /// bottom, with three round-ended slots 1.08 units wide, 2.95 apart. Everything is one color; the slots
+    /// wind against the body, so the nonzero fill leaves them open. 17 x 19.6 units, centered by that extent.
+    private static let trashOutline: IconOutline = {
+        let lidTop = -6.12, lidBottom = -4.77, top = -9.8, bottom = 9.8
+        var bin = Path.roundedRect(Rect(-8.5, lidTop, 17, lidBottom - lidTop), radius: (lidBottom - lidTop) / 2)
+        // The arch's legs and its opening reach into the lid, where the lid fills them.
+        bin.append(.roundedRect(Rect(-3.95, top, 7.9, lidTop + 0.8 - top), radius: 1.6))
+        bin.append(.roundedRect(Rect(-2.65, top + 1.3, 5.3, lidTop + 0.6 - top - 1.3), radius: 0.6, reversed: true))
+        // The body, from just inside the lid, its sides slanting in by 0.67 units over its height.
+        let upper = 6.64, lower = 5.97, corner = 1.6, start = lidBottom - 0.13
+        let side = upper - (upper - lower) * (bottom - corner - start) / (bottom - start)
+        bin.move(to: Point(-upper, start))
+        bin.line(to: Point(upper, start))
+        bin.line(to: Point(side, bottom - corner))
+        bin.quad(to: Point(lower - corner, bottom), control: Point(lower, bottom))
+        bin.line(to: Point(-lower + corner, bottom))
+        bin.quad(to: Point(-side, bottom - corner), control: Point(-lower, bottom))
+        bin.close()
+        for x in [-2.95, 0, 2.95] {
+            bin.append(.roundedRect(Rect(x - 0.54, -3.3, 1.08, 10.18), radius: 0.54, reversed: true))
+        }
+        return IconOutline(primary: bin)
+    }()
+}
+
+extension Icon {
+    /// trash, the outline one, as MiniTimer_2's delete button shows it (frame 75, 1.2308 px a point), in units
+    /// that make its ink there a 25-pt symbol's (1.399 px a unit): a lid 17.4 units across and 1.36 thick, a
+    /// handle arch of 1.22-unit strokes, the bin's sides and bottom 1.43 wide (its outer edge 14 units across
+    /// under the lid, 13 at the bottom) and three slots 1.17 wide, 2.86 apart. Stroked pieces, all wound
+    /// the same way, so the nonzero fill joins them where they overlap.
+    private static let trashStrokesOutline: IconOutline = {
+        let lidY = -5.9
+        var bin = Path()
+        var lid = Path()
+        lid.move(to: Point(-8.0, lidY)); lid.line(to: Point(8.0, lidY))
+        bin.append(lid.stroked(StrokeStyle(width: 1.36, cap: .round)))
+        var handle = Path()
+        let hx = 3.32, hy = -9.01, bend = 1.0
+        handle.move(to: Point(-hx, lidY))
+        handle.line(to: Point(-hx, hy + bend)); handle.quad(to: Point(-hx + bend, hy), control: Point(-hx, hy))
+        handle.line(to: Point(hx - bend, hy)); handle.quad(to: Point(hx, hy + bend), control: Point(hx, hy))
+        handle.line(to: Point(hx, lidY))
+        bin.append(handle.stroked(StrokeStyle(width: 1.22, join: .round)))
+        // The sides' centerlines, 6.28 from the middle under the lid and 5.80 at the bottom.
+        let upper = 6.28, lower = 5.80, bottom = 8.9, corner = 1.3
+        let side = upper - (upper - lower) * (bottom - corner - lidY) / (bottom - lidY)
+        var body = Path()
+        body.move(to: Point(-upper, lidY))
+        body.line(to: Point(-side, bottom - corner)); body.quad(to: Point(-lower + corner, bottom), control: Point(-lower, bottom))
+        body.line(to: Point(lower - corner, bottom)); body.quad(to: Point(side, bottom - corner), control: Point(lower, bottom))
+        body.line(to: Point(upper, lidY))
+        bin.append(body.stroked(StrokeStyle(width: 1.43, join: .round)))
+        for x in [-2.86, 0, 2.86] {
+            var slot = Path()
+            slot.move(to: Point(x, -2.96)); slot.line(to: Point(x, 6.03))
+            bin.append(slot.stroked(StrokeStyle(width: 1.17, cap: .round)))
+        }
+        return IconOutline(primary: bin)
     }()
 }
 

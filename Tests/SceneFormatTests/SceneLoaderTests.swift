@@ -260,7 +260,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError(scene(root: #"{"contents": {"text": {"string": "a", "verticalAlignment": "firstBaseline"}}}"#),
                     #"Scenes/x.json:1:90: root.contents.text: verticalAlignment "firstBaseline" needs 'baseline' (points from the top of the bounds)"#)
         assertError(scene(root: #"{"contents": {"glyph": {"name": "trash-can"}}}"#),
-                    #"Scenes/x.json:1:100: root.contents.glyph.name: expected one of "trash", "flag", "ellipsis", "envelope", "envelope-open", "envelope-badge", "star", "star-outline", "bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo", "grid", "note", "user-plus", "user", "globe", "circle", "folder", "camera", "chevron-right", "chevron-left", "face-id", "plus", "minus", "search", "paperplane", "tray", "wifi", "signal", "mic-slash", "sun", "colon-sign", found "trash-can""#)
+                    #"Scenes/x.json:1:100: root.contents.glyph.name: expected one of "trash", "flag", "ellipsis", "envelope", "trash-outline", "envelope-open", "envelope-badge", "star", "star-outline", "bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo", "grid", "note", "user-plus", "user", "globe", "circle", "folder", "camera", "chevron-right", "chevron-left", "face-id", "plus", "minus", "search", "paperplane", "tray", "wifi", "signal", "mic-slash", "sun", "colon-sign", found "trash-can""#)
         assertError(scene(root: #"{"contents": {"text": {"string": "a"}, "glyph": {"name": "star"}}}"#),
                     #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text", "glyph", "gradient", "shapes" or "snapshot", found 2 keys"#)
     }

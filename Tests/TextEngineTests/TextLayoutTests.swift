@@ -1,5 +1,6 @@
 import Geometry
 import LayerTree
+import Raster
 import XCTest
 @testable import Text
 
@@ -8,6 +9,43 @@ final class TextLayoutTests: XCTestCase {
 
     override func setUpWithError() throws {
         engine = TextLayoutEngine(fonts: try FontLibrary())
+    }
+
+    /// flag.fill and trash.fill at the Border recording's glyph sizes, rasterized in its pixels (1.2308 a
+    /// point): their ink spans and covers what the recording's does (measured at rest, 2.03 s), and the
+    /// trash's slots are open through the body. The same for the outline trash against MiniTimer_2's.
+    func testDrawnButtonSymbolsSpanTheRecordingsInk() throws {
+        let px = 1.2308
+        var rasterizer = Rasterizer()
+        func ink(_ icon: Icon, size: Double) throws -> Mask {
+            let outline = try engine.iconOutline(GlyphContents(icon, size: size, color: .white), in: Rect(0, 0, 40, 40))
+            return rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
+                                       clip: IntRect(x: 0, y: 0, width: 50, height: 50))!
+        }
+        /// Width and height: the most a column (a row) is covered, summed over the columns (rows).
+        func extent(_ m: Mask) -> (width: Double, height: Double) {
+            var columns = [Double](repeating: 0, count: m.bounds.width), rows = [Double](repeating: 0, count: m.bounds.height)
+            for y in 0..<m.bounds.height {
+                for x in 0..<m.bounds.width {
+                    let v = Double(m.data[y * m.bounds.width + x]) / 255
+                    columns[x] = max(columns[x], v); rows[y] = max(rows[y], v)
+                }
+            }
+            return (columns.reduce(0, +), rows.reduce(0, +))
+        }
+        let flag = try ink(.flag, size: 29.21), trash = try ink(.trash, size: 33.005)
+        let (fw, fh) = extent(flag), (tw, th) = extent(trash)
+        XCTAssertEqual(fw, 33.6, accuracy: 0.6); XCTAssertEqual(fh, 32.5, accuracy: 0.6)
+        XCTAssertEqual(tw, 31.4, accuracy: 0.6); XCTAssertEqual(th, 36.2, accuracy: 0.6)
+        // The outline trash as a 25-pt symbol spans MiniTimer_2's delete button's (frame 75).
+        let (ow, oh) = extent(try ink(.trashOutline, size: 25))
+        XCTAssertEqual(ow, 24.2, accuracy: 0.6); XCTAssertEqual(oh, 26.9, accuracy: 0.8)
+        XCTAssertEqual(flag.coveredArea, 749, accuracy: 749 * 0.05)
+        XCTAssertEqual(trash.coveredArea, 676, accuracy: 676 * 0.07)
+        // The middle slot runs down the middle column (20 pt = 24.6 px), 2 px wide; the body beside it is ink.
+        let middle = Int(20 * px), slotRow = Int(20 * px + 3)
+        XCTAssertEqual(trash.value(x: middle, y: slotRow), 0)
+        XCTAssertEqual(trash.value(x: middle + 3, y: slotRow), 255)
     }
 
     func width(_ s: String, size: Double = 17, weight: FontWeight = .regular) throws -> Double {

@@ -37,7 +37,7 @@ public struct MiniTimerDragDropScene: Equatable, Sendable {
 
     /// The delete action the demo gives every card (SwipeCellKit's destructive style, a trash image).
     var swipeConfiguration: SwipeActionsConfiguration {
-        var config = SwipeActionsConfiguration(actions: [SwipeAction(title: nil, icon: .trash, backgroundColor: .systemRed,
+        var config = SwipeActionsConfiguration(actions: [SwipeAction(title: nil, icon: .trashOutline, backgroundColor: .systemRed,
                                                                       style: .destructive)])
         // A tap on the button deletes (fill and delete); a full swipe never does in the recording, so the
         // expansion's target is the whole width and it has no touch trigger.

@@ -124,7 +124,8 @@ struct MiniTimerDragDropScreen {
         action.cornerRadius = 10
         action.masksToBounds = true
         var icon = Layer(name: "trash", frame: Rect(shown / 2 - 15, size.height / 2 - 15, 30, 30))
-        icon.contents = .glyph(GlyphContents(.trash, size: 18, color: .white))
+        // The demo's outline trash, its ink as MiniTimer_2 shows it (a 25-pt symbol's).
+        icon.contents = .glyph(GlyphContents(.trashOutline, size: 25, color: .white))
         action.sublayers = [icon]
         var content = cell
         content.opacity = 1

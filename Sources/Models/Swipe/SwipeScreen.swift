@@ -269,15 +269,19 @@ struct SwipeScreenBuilder {
     }
 
     /// The demo's symbols at `pointSize`: "More" is a filled circle (ellipsis.circle.fill, 1.19 times the point
-    /// size across) with the dots cut out in the button's color.
+    /// size across) with three round dots cut out in the button's color. TransitionStyle_Border at rest (2.03 s,
+    /// 1.2308 px a point): the circle 33.9 px across, the dots 5.0 px across and 8.1 px apart, on its middle
+    /// line: 0.149 and 0.24 of the circle.
     func iconLayer(_ icon: Icon, in rect: Rect, pointSize: Double, color: Color, background: Color) -> Layer {
         if icon == .ellipsis {
             let d = pointSize * 1.19
             var circle = Layer.circle(name: "more", center: Point(rect.midX, rect.midY), diameter: d)
             circle.backgroundColor = color
-            var dots = Layer(name: "dots", frame: Rect(0, 0, d, d))
-            dots.contents = .glyph(GlyphContents(.ellipsis, size: d * 0.55, color: background))
-            circle.sublayers = [dots]
+            circle.sublayers = [-1.0, 0, 1].map { k in
+                var dot = Layer.circle(name: "dot", center: Point(d / 2 + k * 0.24 * d, d / 2), diameter: 0.149 * d)
+                dot.backgroundColor = background
+                return dot
+            }
             return circle
         }
         var l = Layer(name: icon.rawValue, frame: rect)
