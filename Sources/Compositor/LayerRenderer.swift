@@ -227,6 +227,9 @@ public struct LayerRenderer {
                 fill(outline.secondary, map: map, paint: .solid(premultiplied(color, opacity: opacity * IconOutline.secondaryOpacity)),
                      into: &target, clip: clip)
             }
+            for part in outline.colored {
+                fill(part.path, map: map, paint: .solid(premultiplied(part.color, opacity: opacity)), into: &target, clip: clip)
+            }
             fill(outline.primary, map: map, paint: .solid(premultiplied(color, opacity: opacity)), into: &target, clip: clip)
             contentsTime += ContinuousClock.now - start
         }

@@ -89,7 +89,7 @@ public struct TextContents: Hashable, Sendable {
     }
 }
 
-/// The icons the previews use (SF Symbols on iOS; drawn from Font Awesome here).
+/// The icons the previews use (SF Symbols on iOS; from Font Awesome here, or drawn as the recordings show them).
 public enum Icon: String, CaseIterable, Hashable, Sendable {
     case trash, flag, ellipsis, envelope
     /// SF Symbols' trash (an outline), where `trash` is trash.fill.
@@ -103,6 +103,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case calendar, clock, phone, dollar, photo, grid, note
     case userPlus = "user-plus"
     case user, globe, circle, folder, camera
+    /// circle.hexagongrid.fill in SF Symbols' multicolor rendering: seven dots in their own colors.
+    case circleHexagongrid = "circle-hexagongrid"
     case chevronRight = "chevron-right"
     case chevronLeft = "chevron-left"
     case faceID = "face-id"

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import LayerTree
 
@@ -40,6 +41,7 @@ extension Icon {
         case .user: value = 0xF007
         case .globe: value = 0xF0AC
         case .circle: value = 0xF111
+        case .circleHexagongrid: value = 0xF111  // drawn instead (see `drawnOutline`)
         case .folder: value = 0xF114  // folder-o: SF Symbols' plain names are outlines
         case .camera: value = 0xF030
         case .chevronRight: value = 0xF054
@@ -50,9 +52,9 @@ extension Icon {
         case .minus: value = 0xF068
         case .search: value = 0xF002
         case .paperplane: value = 0xF1D9  // paper-plane-o
-        case .tray: value = 0xF01C
+        case .tray: value = 0xF01C  // inbox; drawn instead (see `drawnOutline`)
         case .micSlash: value = 0xF131
-        case .sun: value = 0xF185
+        case .sun: value = 0xF185  // drawn instead (see `drawnOutline`)
         case .wifi: value = 0xF1EB
         case .signal: value = 0xF012
         case .colonSign: value = 0x20A1
@@ -62,14 +64,18 @@ extension Icon {
 }
 
 /// An icon's outline as filled shapes: the primary part in the icon's color and, for a symbol drawn in
-/// layers (SF Symbols' hierarchical rendering), a secondary part at `secondaryOpacity` of it.
+/// layers (SF Symbols' hierarchical rendering), a secondary part at `secondaryOpacity` of it; a symbol in
+/// SF Symbols' multicolor rendering has parts in colors of their own, whatever the icon's color.
 public struct IconOutline: Sendable {
     public var primary: Path
     public var secondary = Path()
+    public var colored: [(path: Path, color: Color)] = []
     /// The secondary layer's share of the color: 0.51 of the primary's on VegaStyle_Reverse's Face ID frame.
     public static let secondaryOpacity = 0.5
 
-    public init(primary: Path, secondary: Path = Path()) { self.primary = primary; self.secondary = secondary }
+    public init(primary: Path, secondary: Path = Path(), colored: [(path: Path, color: Color)] = []) {
+        self.primary = primary; self.secondary = secondary; self.colored = colored
+    }
 }
 
 extension Icon {
@@ -82,6 +88,9 @@ extension Icon {
         case .flag: return Self.flagOutline
         case .trash: return Self.trashOutline
         case .trashOutline: return Self.trashStrokesOutline
+        case .circleHexagongrid: return Self.hexagongridOutline
+        case .tray: return Self.trayFullOutline
+        case .sun: return Self.sunDustOutline
         default: return nil
         }
     }
@@ -218,6 +227,87 @@ extension Icon {
 }
 
 extension Icon {
+    /// circle.hexagongrid.fill in multicolor, as VegaStyle shows it (3.6 s, 1.2308 px a point): seven dots 6.6
+    /// across, a black one in the middle and six around it, 8.29 apart in a row and the rows 7.43 apart, each in
+    /// its measured color (the system green, orange, pink, indigo, blue and yellow).
+    private static let hexagongridOutline: IconOutline = {
+        let d = 6.6, dx = 8.29, dy = 7.43
+        let dots: [(Double, Double, String)] = [
+            (-dx / 2, -dy, "#37C85A"), (dx / 2, -dy, "#FE9401"),
+            (-dx, 0, "#FC2B55"), (0, 0, "#000000"), (dx, 0, "#5753D4"),
+            (-dx / 2, dy, "#0178FD"), (dx / 2, dy, "#FECC06"),
+        ]
+        return IconOutline(primary: Path(), colored: dots.map { x, y, hex in
+            (Path.ellipse(in: Rect(x - d / 2, y - d / 2, d, d)), Color(hex: hex)!)
+        })
+    }()
+}
+
+extension Icon {
+    /// tray.full, as VegaStyle shows it (3.6 s, 1.2308 px a point), from strokes 1.8 wide measured on their
+    /// centerlines: a box 23.4 across whose top is a shelf dipping into a U (5.2 wide, 3.2 deep) in its middle, above it the tray's
+    /// back slanting in to a top 13.8 across, and two sheets in it, the upper one shorter (1.0 and 1.2 wide).
+    private static let trayFullOutline: IconOutline = {
+        let line = StrokeStyle(width: 1.8, cap: .round, join: .round)
+        let side = 11.7, shelf = -0.1, base = 8.5, corner = 2.5, top = -8.65, back = 6.9, round = 1.5
+        var tray = Path()
+        // The box, the shelf with its dip, closed.
+        var box = Path()
+        box.move(to: Point(-side, shelf))
+        box.line(to: Point(-3.9, shelf))
+        box.quad(to: Point(-2.6, 1.3), control: Point(-2.6, shelf)); box.quad(to: Point(0, 3.1), control: Point(-2.6, 3.1))
+        box.quad(to: Point(2.6, 1.3), control: Point(2.6, 3.1)); box.quad(to: Point(3.9, shelf), control: Point(2.6, shelf))
+        box.line(to: Point(side, shelf))
+        box.line(to: Point(side, base - corner)); box.quad(to: Point(side - corner, base), control: Point(side, base))
+        box.line(to: Point(-side + corner, base)); box.quad(to: Point(-side, base - corner), control: Point(-side, base))
+        box.close()
+        tray.append(box.stroked(line))
+        // The back: from the shelf's ends in to the top, its corners rounded.
+        let slope = (side - back) / (shelf - top)
+        var rim = Path()
+        rim.move(to: Point(-side, shelf))
+        rim.line(to: Point(-back - slope * round, top + round)); rim.quad(to: Point(-back + round, top), control: Point(-back, top))
+        rim.line(to: Point(back - round, top)); rim.quad(to: Point(back + slope * round, top + round), control: Point(back, top))
+        rim.line(to: Point(side, shelf))
+        tray.append(rim.stroked(line))
+        for (y, half, width) in [(-5.8, 4.9, 1.0), (-3.2, 6.5, 1.2)] {
+            var sheet = Path()
+            sheet.move(to: Point(-half, y)); sheet.line(to: Point(half, y))
+            tray.append(sheet.stroked(StrokeStyle(width: width, cap: .round)))
+        }
+        return IconOutline(primary: tray)
+    }()
+}
+
+extension Icon {
+    /// sun.dust.fill, as VegaStyle shows it (3.6 s, 1.2308 px a point): a sun 12 across rising, cut 1.45 below
+    /// its middle, and five rays 1.63 wide from 8.8 to 11.7 out (up, at 45° and level). The symbol's box holds
+    /// the dust below too, so what shows sits 6 units above the box's middle (against the title, 7.4 px higher
+    /// than centered by its own extent).
+    private static let sunDustOutline: IconOutline = {
+        let c = Point(0, -0.4), r = 6.0, cut = 1.45
+        // The arc over the top, from the cut's left end round to its right end, in quadratic pieces.
+        let start = Double.pi - asin(cut / r), sweep = Double.pi + 2 * asin(cut / r), pieces = 8
+        let step = sweep / Double(pieces)
+        func at(_ a: Double, _ radius: Double) -> Point { Point(c.x + radius * cos(a), c.y + radius * sin(a)) }
+        var sun = Path()
+        sun.move(to: at(start, r))
+        for k in 1...pieces {
+            let a = start + step * Double(k)
+            sun.quad(to: at(a, r), control: at(a - step / 2, r / cos(step / 2)))
+        }
+        sun.close()
+        for degrees in [180.0, 225, 270, 315, 360] {
+            let a = degrees * Double.pi / 180
+            var ray = Path()
+            ray.move(to: at(a, 8.8)); ray.line(to: at(a, 11.7))
+            sun.append(ray.stroked(StrokeStyle(width: 1.63, cap: .round)))
+        }
+        return IconOutline(primary: sun)
+    }()
+}
+
+extension Icon {
     /// The demo's Unread image as ExpansionStyle_Selecton shows it in its 29.3-pt button glyph (1.2308 px a
     /// point): a 29 x 22.3 pt envelope whose flap (a V to 56% of its height) and folds (from the bottom corners
     /// at 45° to the flap's sides) are 1.6-pt gaps, and centered 2 pt in from its top right corner a ring
@@ -274,7 +364,8 @@ extension TextLayoutEngine {
         if let drawn = glyph.icon.drawnOutline {
             let k = glyph.size / 22
             let t = ProjectiveTransform(m11: k, m12: 0, m13: 0, m21: 0, m22: k, m23: 0, m31: bounds.midX, m32: bounds.midY, m33: 1)
-            return IconOutline(primary: drawn.primary.applying(t), secondary: drawn.secondary.applying(t))
+            return IconOutline(primary: drawn.primary.applying(t), secondary: drawn.secondary.applying(t),
+                               colored: drawn.colored.map { ($0.path.applying(t), $0.color) })
         }
         return IconOutline(primary: try iconPath(glyph, in: bounds))
     }

@@ -50,3 +50,18 @@ final class ShapesContentsTests: XCTestCase {
         XCTAssertEqual(rgb(image, 2, 2), .green)
     }
 }
+
+/// Glyph contents in SF Symbols' multicolor rendering: the drawn parts keep their own colors.
+final class MulticolorGlyphTests: XCTestCase {
+    func testHexagonGridDotsKeepTheirColorsWhateverTheGlyphsColor() throws {
+        var l = Layer(frame: Rect(0, 0, 44, 44))
+        l.contents = .glyph(GlyphContents(.circleHexagongrid, size: 44, color: .red))
+        // At 44 pt (twice the 22-pt drawing) the middle dot is 13.2 across: its center pixel is black, the
+        // upper left one's (8.29, 14.86 from the middle) the green measured on VegaStyle, between them white.
+        let image = try render([l], width: 44, height: 44)
+        XCTAssertEqual(rgb(image, 22, 22), .black)
+        XCTAssertEqual(rgb(image, 22 - 8, 22 - 15), RGB(0x37, 0xC8, 0x5A))
+        XCTAssertEqual(rgb(image, 22 - 4, 22 - 8), .white)
+        XCTAssertFalse((0..<44).contains { x in (0..<44).contains { y in rgb(image, x, y) == .red } })
+    }
+}

@@ -18,7 +18,7 @@ extension FlowItem {
         FlowItem(title: "Person", subtitle: "person.crop.circle.badge.plus", icon: .user, color: Color(hex: "#03E704")!,
                  enclosure: .circle, badge: IconBadge(icon: .plus, color: Color(hex: "#34C759")!, corner: .bottomLeft)),
         FlowItem(title: "Globe", subtitle: "globe.badge.chevron.backward", icon: .globe, color: Color(hex: "#8E44AD")!),
-        FlowItem(title: "Circle", subtitle: "circle.hexagongrid.fill", icon: .circle, color: Color(hex: "#FE9401")!),
+        FlowItem(title: "Circle", subtitle: "circle.hexagongrid.fill", icon: .circleHexagongrid, color: Color(hex: "#FE9401")!),
         FlowItem(title: "Trash", subtitle: "trash.circle", icon: .trashOutline, color: Color(hex: "#FC3128")!, enclosure: .circle),
         FlowItem(title: "Folder", subtitle: "folder.badge.plus", icon: .folder, color: Color(hex: "#4D3406")!,
                  badge: IconBadge(icon: .plus, color: Color(hex: "#34C759")!, corner: .topRight)),
