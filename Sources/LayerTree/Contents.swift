@@ -101,6 +101,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case starOutline = "star-outline"
     case bell, archive, reply, share, check, heart
     case calendar, clock, phone, dollar, photo, grid, note
+    /// photo.on.rectangle.angled: a photo before a second frame seen at an angle.
+    case photoAngled = "photo-angled"
     case userPlus = "user-plus"
     case user, globe, circle, folder, camera
     /// circle.hexagongrid.fill in SF Symbols' multicolor rendering: seven dots in their own colors.

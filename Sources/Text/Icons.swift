@@ -30,12 +30,13 @@ extension Icon {
         case .share: value = 0xF064
         case .check: value = 0xF00C
         case .heart: value = 0xF004
-        case .calendar: value = 0xF073
+        case .calendar: value = 0xF073  // drawn instead (see `drawnOutline`)
         case .clock: value = 0xF017
         case .phone: value = 0xF095
         case .dollar: value = 0xF155
         case .photo: value = 0xF03E
-        case .grid: value = 0xF00A
+        case .photoAngled: value = 0xF03E  // picture-o; drawn instead (see `drawnOutline`)
+        case .grid: value = 0xF00A  // th; drawn instead (see `drawnOutline`)
         case .note: value = 0xF022  // list-alt: a page with lines, as note.text
         case .userPlus: value = 0xF234
         case .user: value = 0xF007
@@ -91,6 +92,9 @@ extension Icon {
         case .circleHexagongrid: return Self.hexagongridOutline
         case .tray: return Self.trayFullOutline
         case .sun: return Self.sunDustOutline
+        case .grid: return Self.squareGridOutline
+        case .calendar: return Self.calendarOutline
+        case .photoAngled: return Self.photoAngledOutline
         default: return nil
         }
     }
@@ -304,6 +308,76 @@ extension Icon {
             sun.append(ray.stroked(StrokeStyle(width: 1.63, cap: .round)))
         }
         return IconOutline(primary: sun)
+    }()
+}
+
+extension Icon {
+    /// square.grid.3x3, as VegaStyle shows it (1.0 s, 1.2308 px a point): nine outlined squares 6.1 across,
+    /// 7.68 apart, their strokes 1.15 wide with rounded corners (Font Awesome's th is filled).
+    private static let squareGridOutline: IconOutline = {
+        let pitch = 7.68, outer = 6.1, width = 1.15
+        let side = outer - width
+        var grid = Path()
+        for row in -1...1 {
+            for column in -1...1 {
+                let c = Point(Double(column) * pitch, Double(row) * pitch)
+                let square = Path.roundedRect(Rect(c.x - side / 2, c.y - side / 2, side, side), radius: 0.65)
+                grid.append(square.stroked(StrokeStyle(width: width, join: .round)))
+            }
+        }
+        return IconOutline(primary: grid)
+    }()
+}
+
+extension Icon {
+    /// calendar, as VegaStyle's calendar.badge.clock shows it (1.0 s, 1.2308 px a point): a page 22.5 x 20.3
+    /// with rounded corners, its frame 1.8 wide under a top band 5.3 deep, and nine day dots 1.7 across on a
+    /// 3.65 x 3.5 grid (the first row starting at the second column, the fourth column under the badge).
+    /// It sits 0.5 right of and 0.9 above the symbol's middle, where the badge at the corner puts it.
+    private static let calendarOutline: IconOutline = {
+        let c = Point(0.5, -0.9), w = 22.5, h = 20.3, frame = 1.8, band = 5.3
+        let outer = Rect(c.x - w / 2, c.y - h / 2, w, h)
+        var page = Path.roundedRect(outer, radius: 2.4)
+        page.append(.roundedRect(Rect(outer.minX + frame, outer.minY + band, w - 2 * frame, h - band - frame), radius: 0.6, reversed: true))
+        let columns = [-5.93, -2.11, 1.42, 5.04], rows = [-2.11, 1.54, 4.96], dot = 1.7
+        let days = [(0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+        for (row, column) in days {
+            let p = Point(c.x + columns[column], c.y + rows[row])
+            page.append(.ellipse(in: Rect(p.x - dot / 2, p.y - dot / 2, dot, dot)))
+        }
+        return IconOutline(primary: page)
+    }()
+}
+
+extension Icon {
+    /// photo.on.rectangle.angled, as VegaStyle shows it (1.0 s, 1.2308 px a point): a photo 21.7 x 17.6 framed
+    /// 1.6 wide, a sun and two peaks inside, in front of a second frame seen at an angle (a parallelogram whose
+    /// edges show left of and above the photo).
+    private static let photoAngledOutline: IconOutline = {
+        let frame = 1.6
+        let outer = Rect(-7.56, -6.3, 21.7, 17.63)
+        var photo = Path.roundedRect(outer, radius: 2)
+        let inner = outer.insetBy(dx: frame, dy: frame)
+        photo.append(.roundedRect(inner, radius: 0.5, reversed: true))
+        // The scene, from the inner bottom left: the small peak, the valley, the big peak, the right side.
+        photo.move(to: Point(inner.minX, inner.maxY))
+        for p in [Point(-3.49, 3.62), Point(0.24, 5.73), Point(7.96, 1.67), Point(inner.maxX, 5.08)] { photo.line(to: p) }
+        photo.line(to: Point(inner.maxX, inner.maxY))
+        photo.close()
+        photo.append(.ellipse(in: Rect(0.9 - 2, -0.2 - 2, 4, 4)))
+        // The frame behind, from inside the photo's left side round to inside its top.
+        let corners = [Point(-6.74, 5.32), Point(-10.07, 5.48), Point(-13.24, -7.52), Point(10.24, -10.36), Point(10.81, -5.48)]
+        var back = Path()
+        back.move(to: corners[0])
+        // Its corners rounded 1.5 along each edge.
+        for k in 1..<(corners.count - 1) {
+            let p = corners[k]
+            func toward(_ q: Point) -> Point { let d = q - p; return p + d * (1.5 / d.length) }
+            back.line(to: toward(corners[k - 1])); back.quad(to: toward(corners[k + 1]), control: p)
+        }
+        back.line(to: corners[corners.count - 1])
+        photo.append(back.stroked(StrokeStyle(width: frame, join: .round)))
+        return IconOutline(primary: photo)
     }()
 }
 

@@ -12,7 +12,7 @@ extension FlowItem {
                  enclosure: .filledCircle),
         FlowItem(title: "Coloncurrencysign", subtitle: "coloncurrencysign.circle", icon: .colonSign, color: Color(hex: "#FBB29E")!,
                  enclosure: .circle),
-        FlowItem(title: "Photo", subtitle: "photo.on.rectangle.angled", icon: .photo, color: Color(hex: "#F71F80")!),
+        FlowItem(title: "Photo", subtitle: "photo.on.rectangle.angled", icon: .photoAngled, color: Color(hex: "#F71F80")!),
         FlowItem(title: "Square", subtitle: "square.grid.3x3", icon: .grid, color: Color(hex: "#E3ACF6")!),
         FlowItem(title: "Note", subtitle: "note.text.badge.plus", icon: .note, color: Color(hex: "#8C27CB")!, badge: .plus),
         FlowItem(title: "Person", subtitle: "person.crop.circle.badge.plus", icon: .user, color: Color(hex: "#03E704")!,
