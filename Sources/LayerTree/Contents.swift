@@ -101,6 +101,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case starOutline = "star-outline"
     case bell, archive, reply, share, check, heart
     case calendar, clock, phone, dollar, photo, grid, note
+    /// The hands clock.fill cuts out of its disc: what a clock badge draws on its own disc.
+    case clockHands = "clock-hands"
     /// photo.on.rectangle.angled: a photo before a second frame seen at an angle.
     case photoAngled = "photo-angled"
     case userPlus = "user-plus"

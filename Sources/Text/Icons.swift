@@ -32,6 +32,7 @@ extension Icon {
         case .heart: value = 0xF004
         case .calendar: value = 0xF073  // drawn instead (see `drawnOutline`)
         case .clock: value = 0xF017
+        case .clockHands: value = 0xF017  // clock-o; drawn instead (see `drawnOutline`)
         case .phone: value = 0xF095
         case .dollar: value = 0xF155
         case .photo: value = 0xF03E
@@ -95,6 +96,7 @@ extension Icon {
         case .grid: return Self.squareGridOutline
         case .calendar: return Self.calendarOutline
         case .photoAngled: return Self.photoAngledOutline
+        case .clockHands: return Self.clockHandsOutline
         default: return nil
         }
     }
@@ -378,6 +380,19 @@ extension Icon {
         back.line(to: corners[corners.count - 1])
         photo.append(back.stroked(StrokeStyle(width: frame, join: .round)))
         return IconOutline(primary: photo)
+    }()
+}
+
+extension Icon {
+    /// The hands of clock.fill as calendar.badge.clock's badge shows them in VegaStyle (1.0 s): a minute hand up
+    /// and an hour hand to the left from just below the middle, 1.3 px wide at the badge's 7-pt glyph (3.3 units),
+    /// 4.5 and 3.6 px long to their rounded ends. Font Awesome's clock-o added a ring the badge does not have.
+    private static let clockHandsOutline: IconOutline = {
+        var hands = Path()
+        hands.move(to: Point(-0.25, 1.0 - 9.8))
+        hands.line(to: Point(-0.25, 1.0))
+        hands.line(to: Point(-0.25 - 7.5, 1.0))
+        return IconOutline(primary: hands.stroked(StrokeStyle(width: 3.3, cap: .round, join: .round)))
     }()
 }
 
