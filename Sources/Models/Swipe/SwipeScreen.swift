@@ -15,9 +15,12 @@ struct SwipeScreenBuilder {
     static let groupedBackground = Color(hex: "#F2F2F7")!
     static let secondaryText = Color(hex: "#8A8A8E")!
     static let separator = Color(hex: "#E0E0E2")!
-    /// The indicator as ExpansionStyle_Selecton shows it at rest: 12.2 pt across (the demo's 12), its flat core
-    /// #32B1C8.
-    static let unreadDot = Color(hex: "#32B1C8")!
+    /// The demo's tint (systemTeal as the recordings show it): the unread indicator's flat core on
+    /// ExpansionStyle_Selecton at rest, and the Edit button and the toolbar's More in all five expansion
+    /// recordings (only the back button keeps the system blue).
+    static let demoTint = Color(hex: "#32B1C8")!
+    /// The indicator as ExpansionStyle_Selecton shows it at rest: 12.2 pt across (the demo's 12), in the tint.
+    static let unreadDot = demoTint
     static let unreadDotSize = 12.0
     static let unreadPop = AnimationCurve.propertyAnimator(duration: 1.0, dampingRatio: 0.4)
     static let unreadFade = AnimationCurve.propertyAnimator(duration: 0.3, dampingRatio: 1)
@@ -392,26 +395,34 @@ struct SwipeScreenBuilder {
 
     func bars() -> [Layer] {
         var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, m.listTop))
-        let blue = sample.sheetPresentedAt == nil ? Color.systemBlue : Color(hex: "#8E8E93")!
+        // A presented sheet dims the bars' tints to gray.
+        let dimmed = sample.sheetPresentedAt != nil
+        let blue = dimmed ? Color.systemGray : Color.systemBlue, tint = dimmed ? Color.systemGray : Self.demoTint
         var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
         var chevron = Layer(name: "back-chevron", frame: flip(Rect(8, 64, 14, 22), in: width))
         chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronRight : .chevronLeft, size: 20, color: blue))
         items.append(chevron)
         items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: 17, color: blue, baseline: 21)))
         items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
-                           text(scene.chrome.editTitle, size: 17, color: blue, align: scene.rightToLeft ? .left : .right, baseline: 21)))
+                           text(scene.chrome.editTitle, size: 17, color: tint, align: scene.rightToLeft ? .left : .right, baseline: 21)))
         bar.sublayers = items
-        var toolbar = Layer(name: "toolbar", frame: Rect(0, 761.3, width, Self.screenHeight - 761.3))
-        toolbar.backgroundColor = Color(hex: "#F6F8F9")!
+        // One point past the screen's bottom: the canvas's last pixel row (844 pt is 1038.8 px) is the bar's too.
+        var toolbar = Layer(name: "toolbar", frame: Rect(0, 761.3, width, Self.screenHeight + 1 - 761.3))
+        // White under a hairline, with ellipsis.circle in the tint, as the five expansion recordings show it at
+        // their first frame: the ring 22 pt across and 1.4 wide, centered 11.1 pt from the right edge and 27.2
+        // below the bar's top, its dots 2.9 across and 4.87 apart.
+        toolbar.backgroundColor = .white
         var hairline = Layer(name: "hairline", frame: Rect(0, 0, width, 0.5))
         hairline.backgroundColor = Color(hex: "#DFDFE0")!
-        var more = Layer(name: "more", frame: flip(Rect(width - 38, 12, 22, 22), in: width))
-        more.borderWidth = 1.6
-        more.borderColor = blue
-        more.cornerRadius = 11
-        var dots = Layer(name: "dots", frame: Rect(0, 0, 22, 22))
-        dots.contents = .glyph(GlyphContents(.ellipsis, size: 10, color: blue))
-        more.sublayers = [dots]
+        let ring = flip(Rect(width - 39.9, 16.2, 22, 22), in: width)
+        var more = Layer.circle(name: "more", center: Point(ring.midX, ring.midY), diameter: 22)
+        more.borderWidth = 1.4
+        more.borderColor = tint
+        more.sublayers = [-1.0, 0, 1].map { k in
+            var dot = Layer.circle(name: "dot", center: Point(11 + k * 4.87, 11), diameter: 2.9)
+            dot.backgroundColor = tint
+            return dot
+        }
         var home = Layer(name: "home-indicator", frame: Rect(width / 2 - 67, 844 - 761.3 - 13, 134, 5))
         home.backgroundColor = .black
         home.cornerRadius = 2.5
