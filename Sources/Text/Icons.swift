@@ -137,7 +137,7 @@ extension Icon {
 extension Icon {
     /// flag.fill, as TransitionStyle_Border's Flag button shows it at rest (2.03 s, its 29.2-pt glyph 1.634 px a
     /// unit here): a pole whose top is the flag's upper corner, and a flag waving once, its edges measured
-    /// column by column (the coverage of each column, so within a tenth of a unit of the blur) and fitted by
+    /// column by column (each column's coverage summed, which the recorder's blur does not move) and fitted by
     /// cubics within 0.1 unit. 20.6 x 19.9 units, centered by that extent as the glyphs are.
     private static let flagOutline: IconOutline = {
         let left = -10.29, right = 10.29, pole = -8.40, foot = 9.95
@@ -251,8 +251,9 @@ extension Icon {
 
 extension Icon {
     /// tray.full, as VegaStyle shows it (3.6 s, 1.2308 px a point), from strokes 1.8 wide measured on their
-    /// centerlines: a box 23.4 across whose top is a shelf dipping into a U (5.2 wide, 3.2 deep) in its middle, above it the tray's
-    /// back slanting in to a top 13.8 across, and two sheets in it, the upper one shorter (1.0 and 1.2 wide).
+    /// centerlines: a box 23.4 across whose top is a shelf dipping into a U (5.2 wide, 3.2 deep) in its middle,
+    /// above it the tray's back slanting in to a top 13.8 across, and two sheets in it, the upper one shorter
+    /// (1.0 and 1.2 wide).
     private static let trayFullOutline: IconOutline = {
         let line = StrokeStyle(width: 1.8, cap: .round, join: .round)
         let side = 11.7, shelf = -0.1, base = 8.5, corner = 2.5, top = -8.65, back = 6.9, round = 1.5
