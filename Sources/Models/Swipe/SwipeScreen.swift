@@ -409,7 +409,7 @@ struct SwipeScreenBuilder {
         // One point past the screen's bottom: the canvas's last pixel row (844 pt is 1038.8 px) is the bar's too.
         var toolbar = Layer(name: "toolbar", frame: Rect(0, 761.3, width, Self.screenHeight + 1 - 761.3))
         // White under a hairline, with ellipsis.circle in the tint, as the five expansion recordings show it at
-        // their first frame: the ring 22 pt across and 1.4 wide, centered 11.1 pt from the right edge and 27.2
+        // their first frame: the ring 22 pt across and 1.4 wide, centered 28.9 pt from the right edge and 27.2
         // below the bar's top, its dots 2.9 across and 4.87 apart.
         toolbar.backgroundColor = .white
         var hairline = Layer(name: "hairline", frame: Rect(0, 0, width, 0.5))
