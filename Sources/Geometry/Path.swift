@@ -121,6 +121,19 @@ public struct Path: Hashable, Sendable {
         return p
     }
 
+    /// The circle of `radius` about `center` (an ellipse in the square around it).
+    public static func circle(center: Point, radius: Double) -> Path {
+        ellipse(in: Rect(center.x - radius, center.y - radius, 2 * radius, 2 * radius))
+    }
+
+    /// The straight segment from `a` to `b`, open: a line to stroke.
+    public static func segment(_ a: Point, _ b: Point) -> Path {
+        var p = Path()
+        p.move(to: a)
+        p.line(to: b)
+        return p
+    }
+
     // MARK: Flattening
 
     /// Most chords one curve is flattened into. Ordinary curves need far fewer (a 1000 px corner at 0.2 px

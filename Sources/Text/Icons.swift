@@ -81,8 +81,10 @@ public struct IconOutline: Sendable {
 }
 
 extension Icon {
-    /// Symbols Font Awesome has nothing like (an SF Symbol, a demo's own image), drawn here from strokes or
-    /// panels: in points at a 22-pt symbol, centered on the origin. Nil for the icons taken from a face.
+    /// Symbols drawn here as the recordings show them, from strokes or panels (an SF Symbol Font Awesome has
+    /// nothing like or draws otherwise, a demo's own image): in points at a 22-pt symbol, the symbol's box
+    /// centered on the origin (most are centered by their own extent; sun and calendar sit where their box
+    /// puts them). Nil for the icons taken from a face.
     var drawnOutline: IconOutline? {
         switch self {
         case .faceID: return Self.faceIDOutline
@@ -119,9 +121,7 @@ extension Icon {
         }
         var features = Path()
         for x in [-4.0, 4.0] {
-            var eye = Path()
-            eye.move(to: Point(x, -3.1)); eye.line(to: Point(x, -1.5))
-            features.append(eye.stroked(face))
+            features.append(Path.segment(Point(x, -3.1), Point(x, -1.5)).stroked(face))
         }
         var nose = Path()
         nose.move(to: Point(0.15, -3.6)); nose.line(to: Point(0.15, 0.2))
@@ -204,9 +204,7 @@ extension Icon {
     private static let trashStrokesOutline: IconOutline = {
         let lidY = -5.9
         var bin = Path()
-        var lid = Path()
-        lid.move(to: Point(-8.0, lidY)); lid.line(to: Point(8.0, lidY))
-        bin.append(lid.stroked(StrokeStyle(width: 1.36, cap: .round)))
+        bin.append(Path.segment(Point(-8.0, lidY), Point(8.0, lidY)).stroked(StrokeStyle(width: 1.36, cap: .round)))
         var handle = Path()
         let hx = 3.32, hy = -9.01, bend = 1.0
         handle.move(to: Point(-hx, lidY))
@@ -224,9 +222,7 @@ extension Icon {
         body.line(to: Point(upper, lidY))
         bin.append(body.stroked(StrokeStyle(width: 1.43, join: .round)))
         for x in [-2.86, 0, 2.86] {
-            var slot = Path()
-            slot.move(to: Point(x, -2.96)); slot.line(to: Point(x, 6.03))
-            bin.append(slot.stroked(StrokeStyle(width: 1.17, cap: .round)))
+            bin.append(Path.segment(Point(x, -2.96), Point(x, 6.03)).stroked(StrokeStyle(width: 1.17, cap: .round)))
         }
         return IconOutline(primary: bin)
     }()
@@ -244,7 +240,7 @@ extension Icon {
             (-dx / 2, dy, "#0178FD"), (dx / 2, dy, "#FECC06"),
         ]
         return IconOutline(primary: Path(), colored: dots.map { x, y, hex in
-            (Path.ellipse(in: Rect(x - d / 2, y - d / 2, d, d)), Color(hex: hex)!)
+            (Path.circle(center: Point(x, y), radius: d / 2), Color(hex: hex)!)
         })
     }()
 }
@@ -278,9 +274,7 @@ extension Icon {
         rim.line(to: Point(side, shelf))
         tray.append(rim.stroked(line))
         for (y, half, width) in [(-5.8, 4.9, 1.0), (-3.2, 6.5, 1.2)] {
-            var sheet = Path()
-            sheet.move(to: Point(-half, y)); sheet.line(to: Point(half, y))
-            tray.append(sheet.stroked(StrokeStyle(width: width, cap: .round)))
+            tray.append(Path.segment(Point(-half, y), Point(half, y)).stroked(StrokeStyle(width: width, cap: .round)))
         }
         return IconOutline(primary: tray)
     }()
@@ -306,9 +300,7 @@ extension Icon {
         sun.close()
         for degrees in [180.0, 225, 270, 315, 360] {
             let a = degrees * Double.pi / 180
-            var ray = Path()
-            ray.move(to: at(a, 8.8)); ray.line(to: at(a, 11.7))
-            sun.append(ray.stroked(StrokeStyle(width: 1.63, cap: .round)))
+            sun.append(Path.segment(at(a, 8.8), at(a, 11.7)).stroked(StrokeStyle(width: 1.63, cap: .round)))
         }
         return IconOutline(primary: sun)
     }()
@@ -345,8 +337,7 @@ extension Icon {
         let columns = [-5.93, -2.11, 1.42, 5.04], rows = [-2.11, 1.54, 4.96], dot = 1.7
         let days = [(0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
         for (row, column) in days {
-            let p = Point(c.x + columns[column], c.y + rows[row])
-            page.append(.ellipse(in: Rect(p.x - dot / 2, p.y - dot / 2, dot, dot)))
+            page.append(.circle(center: Point(c.x + columns[column], c.y + rows[row]), radius: dot / 2))
         }
         return IconOutline(primary: page)
     }()
@@ -367,7 +358,7 @@ extension Icon {
         for p in [Point(-3.49, 3.62), Point(0.24, 5.73), Point(7.96, 1.67), Point(inner.maxX, 5.08)] { photo.line(to: p) }
         photo.line(to: Point(inner.maxX, inner.maxY))
         photo.close()
-        photo.append(.ellipse(in: Rect(0.9 - 2, -0.2 - 2, 4, 4)))
+        photo.append(.circle(center: Point(0.9, -0.2), radius: 2))
         // The frame behind, from inside the photo's left side round to inside its top.
         let corners = [Point(-6.74, 5.32), Point(-10.07, 5.48), Point(-13.24, -7.52), Point(10.24, -10.36), Point(10.81, -5.48)]
         var back = Path()
@@ -438,9 +429,7 @@ extension Icon {
             for p in polygon.dropFirst() { body.line(to: p) }
             body.close()
         }
-        var circle = Path.ellipse(in: Rect(ring.center.x - ring.radius, ring.center.y - ring.radius, 2 * ring.radius, 2 * ring.radius))
-        circle = circle.stroked(StrokeStyle(width: ring.width, join: .round))
-        body.append(circle)
+        body.append(Path.circle(center: ring.center, radius: ring.radius).stroked(StrokeStyle(width: ring.width, join: .round)))
         return IconOutline(primary: body)
     }()
 }

@@ -153,4 +153,10 @@ final class PathTests: XCTestCase {
         XCTAssertEqual(Rect.bounding(contours: p), projected.reduce(Rect.null) { $0.union(Rect.bounding($1)) })
         XCTAssertEqual((a + p).arrays, a.arrays + p.arrays)
     }
+
+    func testCircleIsTheEllipseInItsSquareAndASegmentIsOneOpenLine() {
+        XCTAssertEqual(Path.circle(center: Point(3, -2), radius: 1.5).elements,
+                       Path.ellipse(in: Rect(1.5, -3.5, 3, 3)).elements)
+        XCTAssertEqual(Path.segment(Point(1, 2), Point(4, 6)).elements, [.move(Point(1, 2)), .line(Point(4, 6))])
+    }
 }

@@ -87,7 +87,7 @@ public enum FruitPicture: String, CaseIterable, Hashable, Sendable {
             let a = Double(i) / 14 * 2 * .pi, k = i % 2 == 0 ? 1 : 0.6
             let x = 0.15 * cos(a) * k * s.rect.width, y = 0.1 * sin(a) * k * s.rect.height
             let c = Point(centre.x + x * cos(tilt) - y * sin(tilt), centre.y + x * sin(tilt) + y * cos(tilt))
-            seeds.append(FilledShape(path: Path.ellipse(in: Rect(c.x - 6, c.y - 6, 12, 12)), fill: .rgb(40, 24, 20)))
+            seeds.append(FilledShape(path: Path.circle(center: c, radius: 6), fill: .rgb(40, 24, 20)))
         }
         s.shapes(seeds)
     }

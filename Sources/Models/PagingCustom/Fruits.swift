@@ -194,7 +194,7 @@ struct PageDots {
     var shapes: [FilledShape] {
         (0..<count).map { i in
             let c = Point(Self.radius + Self.ring + Double(i) * (Self.gap + Self.radius * 2), size.height / 2)
-            let dot = Path.ellipse(in: Rect(c.x - Self.radius, c.y - Self.radius, Self.radius * 2, Self.radius * 2))
+            let dot = Path.circle(center: c, radius: Self.radius)
             if i == current {
                 return FilledShape(path: Sketch.ring(in: Rect(c.x - Self.radius, c.y - Self.radius, Self.radius * 2, Self.radius * 2), width: Self.ring),
                                    fill: .white, rule: .evenOdd)

@@ -200,7 +200,7 @@ extension CustomScreen {
         case .triangleLeft, .triangleRight:
             let r = 22.5, t = 8.0
             let s = symbol == .triangleLeft ? -1.0 : 1.0
-            var disc = Path.ellipse(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r))
+            var disc = Path.circle(center: c, radius: r)
             disc.append(Path.polygon([Point(c.x + s * t * 1.1, c.y), Point(c.x - s * t * 0.7, c.y - t), Point(c.x - s * t * 0.7, c.y + t)]))
             shapes = [FilledShape(path: disc, fill: .white, rule: .evenOdd)]
         case .arrowCircleLeft, .arrowCircleRight:

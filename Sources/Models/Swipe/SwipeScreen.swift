@@ -271,6 +271,15 @@ struct SwipeScreenBuilder {
         return pointSize * perPoint
     }
 
+    /// ellipsis.circle's three dots, on the middle line of a circle `across` wide (in its bounds).
+    static func ellipsisDots(across d: Double, diameter: Double, apart: Double, color: Color) -> [Layer] {
+        [-1.0, 0, 1].map { k in
+            var dot = Layer.circle(name: "dot", center: Point(d / 2 + k * apart, d / 2), diameter: diameter)
+            dot.backgroundColor = color
+            return dot
+        }
+    }
+
     /// The demo's symbols at `pointSize`: "More" is a filled circle (ellipsis.circle.fill, 1.19 times the point
     /// size across) with three round dots cut out in the button's color. TransitionStyle_Border at rest (2.03 s,
     /// 1.2308 px a point): the circle 33.9 px across, the dots 5.0 px across and 8.1 px apart, on its middle
@@ -280,11 +289,7 @@ struct SwipeScreenBuilder {
             let d = pointSize * 1.19
             var circle = Layer.circle(name: "more", center: Point(rect.midX, rect.midY), diameter: d)
             circle.backgroundColor = color
-            circle.sublayers = [-1.0, 0, 1].map { k in
-                var dot = Layer.circle(name: "dot", center: Point(d / 2 + k * 0.24 * d, d / 2), diameter: 0.149 * d)
-                dot.backgroundColor = background
-                return dot
-            }
+            circle.sublayers = Self.ellipsisDots(across: d, diameter: 0.149 * d, apart: 0.24 * d, color: background)
             return circle
         }
         var l = Layer(name: icon.rawValue, frame: rect)
@@ -418,11 +423,7 @@ struct SwipeScreenBuilder {
         var more = Layer.circle(name: "more", center: Point(ring.midX, ring.midY), diameter: 22)
         more.borderWidth = 1.4
         more.borderColor = tint
-        more.sublayers = [-1.0, 0, 1].map { k in
-            var dot = Layer.circle(name: "dot", center: Point(11 + k * 4.87, 11), diameter: 2.9)
-            dot.backgroundColor = tint
-            return dot
-        }
+        more.sublayers = Self.ellipsisDots(across: 22, diameter: 2.9, apart: 4.87, color: tint)
         var home = Layer(name: "home-indicator", frame: Rect(width / 2 - 67, 844 - 761.3 - 13, 134, 5))
         home.backgroundColor = .black
         home.cornerRadius = 2.5
