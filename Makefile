@@ -5,6 +5,13 @@ APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-
 	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
+# On x86-64 with AVX2, BMI2 and FMA (Haswell, 2013, and later) the release build targets that level: Scenes/
+# renders about 7% faster to the same bytes. The wider vectors compute lane by lane what the baseline code does,
+# and Swift fuses no multiply-add (the binary has no vfmadd), so nothing is rounded differently. Elsewhere the
+# baseline build. Every release build below takes the same flags, so none rebuilds what another built.
+CPU_FLAGS := $(shell [ "$$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo \
+	&& grep -qw fma /proc/cpuinfo && echo "-Xswiftc -target-cpu -Xswiftc haswell")
+RELEASE = $(SWIFT) build -c release $(CPU_FLAGS)
 
 # The Debian packages of $(1) that are not installed yet, installed (non-interactive, one apt-get run).
 define apt_install
@@ -24,10 +31,10 @@ deps:
 	$(call apt_install,$(APT_PACKAGES))
 
 build: deps
-	$(SWIFT) build -c release --product render-previews
+	$(RELEASE) --product render-previews
 
 previews: build
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --scenes Scenes --output Output
+	$$($(RELEASE) --show-bin-path)/render-previews render --scenes Scenes --output Output
 
 # The committed previews must match what the scenes render, every frame redrawn only where it changed must equal
 # the frame drawn whole (verify-damage), scenes must be in written form, the docs' parameter
@@ -35,16 +42,16 @@ previews: build
 # example package must pass as a consumer (checked first, so the test summary ends the log).
 DOCC := Sources/RenderPreviewsKit/RenderPreviewsKit.docc
 test: deps
-	$(SWIFT) build -c release --product render-previews
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews format --check Examples/MyCellLibrary/Scenes/*.json
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
+	$(RELEASE) --product render-previews
+	$$($(RELEASE) --show-bin-path)/render-previews format --check
+	$$($(RELEASE) --show-bin-path)/render-previews format --check Examples/MyCellLibrary/Scenes/*.json
+	$$($(RELEASE) --show-bin-path)/render-previews parameters --check --docs docs/flow-scene.md \
 	  --docs docs/swipe-scene.md --docs docs/layers-scene.md --docs docs/paging-scene.md \
 	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs docs/minitimer-scene.md \
 	  --docs $(DOCC)/SceneFormatReference.md
 	python3 scripts/make_test_scenes.py --check
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews render --check
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews verify-damage --quiet
+	$$($(RELEASE) --show-bin-path)/render-previews render --check
+	$$($(RELEASE) --show-bin-path)/render-previews verify-damage --quiet
 	$(MAKE) designer-test
 	$(MAKE) example
 	$(SWIFT) test
@@ -80,11 +87,11 @@ docs: deps
 # build it. `make designer` builds and serves it on http://127.0.0.1:8080/ (PORT=…).
 PORT ?= 8080
 designer-build: deps
-	$(SWIFT) build -c release --product render-previews
-	$(SWIFT) build -c release --product render-previews-designer
+	$(RELEASE) --product render-previews
+	$(RELEASE) --product render-previews-designer
 
 designer: designer-build
-	$$($(SWIFT) build -c release --show-bin-path)/render-previews design --port $(PORT)
+	$$($(RELEASE) --show-bin-path)/render-previews design --port $(PORT)
 
 # The page in a real browser: Debian's chromium and Python's playwright package, launched through
 # executable_path (`playwright install`, which downloads a browser, is never run).
@@ -94,7 +101,7 @@ browser-deps:
 	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
 
 designer-test: designer-build browser-deps
-	python3 scripts/designer_browser_test.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews-designer" \
+	python3 scripts/designer_browser_test.py "$$($(RELEASE) --show-bin-path)/render-previews-designer" \
 	  --screenshot .build/designer-test.png
 
 # Our renderer beside Skia (skia-python) on the same layer trees, at 2x and 3x; our GIFs beside ffmpeg and
@@ -105,10 +112,10 @@ bench: build
 	@command -v ffmpeg >/dev/null && command -v gifsicle >/dev/null || \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg gifsicle
 	scripts/bench.sh
-	python3 scripts/damage_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews"
-	python3 scripts/gif_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews" Scenes/flow-*.json \
+	python3 scripts/damage_bench.py "$$($(RELEASE) --show-bin-path)/render-previews"
+	python3 scripts/gif_bench.py "$$($(RELEASE) --show-bin-path)/render-previews" Scenes/flow-*.json \
 	  Scenes/swipe-transition-border.json Scenes/swipe-expansion-fill.json
-	python3 scripts/scaling_bench.py "$$($(SWIFT) build -c release --show-bin-path)/render-previews"
+	python3 scripts/scaling_bench.py "$$($(RELEASE) --show-bin-path)/render-previews"
 
 # The parallel renderer under ThreadSanitizer (a render of scenes that use every core), then the test suite
 # under AddressSanitizer; each in a build folder of its own. Leak checking is off: the font caches live as long
