@@ -1,5 +1,6 @@
 import Geometry
 import LayerTree
+import SceneSchema
 
 /// What the phone and the recording tool draw over every preview: the touch disc, the status bar and the home
 /// indicator.
@@ -19,11 +20,25 @@ enum DeviceChrome {
     /// The pressed disc under a finger at `p`.
     static func touchDisc(at p: Point) -> Layer { touchDisc(.pressed(at: p)) }
 
-    /// The home indicator: a 134 × 5 pt black bar 8 pt above the bottom edge, centred.
-    static func homeIndicator(on canvas: Canvas) -> Layer {
-        var bar = Layer(name: "home-indicator", frame: Rect(canvas.width / 2 - 67, canvas.height - 13, 134, 5))
-        bar.backgroundColor = .black
-        bar.cornerRadius = 2.5
+    /// The home indicator, centred, its top 12.9 pt above the screen's bottom edge.
+    static func homeIndicator(on canvas: Canvas, style: HomeIndicatorStyle = .dark) -> Layer {
+        homeIndicator(centerX: canvas.width / 2, top: canvas.height - 12.9, style: style)
+    }
+
+    /// The home indicator's bar in the look `style` names, centred on `centerX` with its top at `top` (a layer's
+    /// space). Both looks are 139 pt wide (154.6…325.5 px of every 480-px recording; 139 pt at 320 and 400 px
+    /// too); the black bar is 4.2 pt tall, the gray one 5.1 (row coverage summed across the bar: 5.15 and 6.33 px,
+    /// both from 831.1 pt).
+    static func homeIndicator(centerX: Double, top: Double, style: HomeIndicatorStyle) -> Layer {
+        let height = style == .dark ? 4.2 : 5.1
+        var bar = Layer(name: "home-indicator", frame: Rect(centerX - 69.5, top, 139, height))
+        switch style {
+        case .dark:
+            bar.backgroundColor = .black
+        case .gray:
+            bar.contents = .gradient(LinearGradient(colors: HomeIndicatorStyle.grayShades, locations: [0, 0.25, 1]))
+        }
+        bar.cornerRadius = height / 2
         return bar
     }
 
@@ -66,5 +81,28 @@ enum DeviceChrome {
         cap.cornerRadius = 0.8
         battery.sublayers = [level, cap]
         return battery
+    }
+}
+
+/// The two looks of the home indicator in the recordings, over the same white toolbar or list. iOS picks the look
+/// from what lies under the bar and from the app's state, which a scene does not model, so a scene names it.
+public enum HomeIndicatorStyle: String, CaseIterable, Sendable {
+    /// Black (ExpansionStyle_None and _Selecton, ExpansionStyle_Fill+Delete to 1.8 s). VegaStyle_Reverse from
+    /// 4.53 s shows a third look, a darker gray (36 to 49 top to bottom), which neither draws.
+    case dark
+    /// Mid gray, darkest a quarter of the way down (VegaStyle, VegaStyle_Reverse to 4.53 s, both MiniTimer
+    /// recordings, ExpansionStyle_Fill and _FillReverse, ExpansionStyle_Fill+Delete from 1.8 s).
+    case gray
+
+    /// The gray bar top to bottom at 0, 0.25 and 1 of its height: fitted to the mean of its rows over the middle
+    /// of the bar in five recordings (92, 84, 94, 102, 109 and 116 on the six rows it covers at 480 px), which
+    /// it follows within 2 levels.
+    static let grayShades = [95.0, 84, 120].map { Color(red: $0 / 255, green: $0 / 255, blue: $0 / 255) }
+}
+
+extension Field {
+    /// The home indicator's look, for the kinds that draw it.
+    static func homeIndicator(_ keyPath: WritableKeyPath<Root, HomeIndicatorStyle>) -> Field {
+        Field("homeIndicator", keyPath, .choice(), doc: "the home indicator's look: black, or the mid gray most recordings show")
     }
 }

@@ -65,6 +65,7 @@ public enum FlowKind: PreviewKind {
         public var backTitle = FlowChrome(title: "").backTitle
         public var stepper = false
         public var time = FlowChrome(title: "").time
+        public var homeIndicator = HomeIndicatorStyle.dark
         public var intro: NavigationIntro?
         public var items = FlowItem.demo
         public var timeline: [Timed<ScrollGesture>] = []
@@ -95,6 +96,7 @@ public enum FlowKind: PreviewKind {
             chrome.backTitle = backTitle
             chrome.showsStepper = stepper
             chrome.time = time
+            chrome.homeIndicator = homeIndicator
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: ScrollGesture.wait)
             var scene = FlowScene(canvas: canvas, framesPerSecond: framesPerSecond, viewFrame: viewFrame, layout: layout,
                              physics: ScrollPhysics(decelerationRate: decelerationRate, bounces: bounces),
@@ -158,6 +160,7 @@ public enum FlowKind: PreviewKind {
         Field("backTitle", \.backTitle, .string, doc: "the back button's text"),
         Field("stepper", \.stepper, .bool, doc: "the reversed demo's − / + control"),
         Field("time", \.time, .string, doc: "the status bar clock"),
+        .homeIndicator(\.homeIndicator),
         Field("intro", \.intro, NavigationIntro.type, default: "none",
               doc: "open on the demo menu: a tap on this row pushes the flow screen (the script's times go on meanwhile)"),
         Field("items", \.items, itemsType, doc: "the rows; \"demo\" is the demo's sixteen"),

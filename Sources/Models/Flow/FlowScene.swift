@@ -65,6 +65,7 @@ public struct FlowChrome: Hashable, Sendable {
     /// The reversed demo's UIStepper (minus and plus) at the right of the navigation bar.
     public var showsStepper: Bool = false
     public var time: String = "1:12"
+    public var homeIndicator: HomeIndicatorStyle = .dark
     /// systemMint, the demo's navigation bar.
     public var barColor: Color = Color(hex: "#00C7BE")!
     public var background: Color = .white
@@ -135,7 +136,7 @@ public struct FlowAnimation: Sendable {
         let screen = FlowScreenBuilder(scene: scene, sample: s, text: text)
         if let intro = scene.intro,
            let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.viewFrame.minY, time: scene.chrome.time,
-                                  showsTouches: scene.showsTouches, text: text, pushed: { screen.build().root }) {
+                                  homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text, pushed: { screen.build().root }) {
             return LayerScene(canvas: scene.canvas, root: root)
         }
         return screen.build()

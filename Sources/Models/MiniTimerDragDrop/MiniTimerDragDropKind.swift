@@ -15,6 +15,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
         public var intro: NavigationIntro? = MiniTimerDragDropKind.recordingIntro
         public var title = "Swipe + Drag & Drop"
         public var time = "1:38"
+        public var homeIndicator = HomeIndicatorStyle.dark
         /// Top to bottom as on screen: the data source's order reversed (the list fills from the bottom). The
         /// recording's scroll shows the six titles twice.
         public var items = ["역사공부", "스파게티 면", "영어공부", "조깅", "아침리뷰", "재민게임",
@@ -77,6 +78,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
               doc: "the demo menu and the push before the screen; null opens on the screen"),
         Field("title", \.title, .string, doc: "navigation bar title"),
         Field("time", \.time, .string, doc: "the status bar clock"),
+        .homeIndicator(\.homeIndicator),
         Field("items", \.items, .array(.string, atLeastOne: "title"), doc: "the cards' titles, top to bottom"),
         Field("leadingText", \.leadingText, .string, doc: "the large number at a card's left"),
         Field("trailingText", \.trailingText, .string, doc: "the gray number at its right"),

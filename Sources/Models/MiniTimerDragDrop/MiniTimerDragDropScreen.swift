@@ -32,7 +32,7 @@ struct MiniTimerDragDropScreen {
         if let preview = preview() { root.sublayers.append(preview) }
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.listFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
-        root.sublayers.append(DeviceChrome.homeIndicator(on: c))
+        root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
         if settings.showsTouches, let mark = swipe.touchMark ?? scroll.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return root
     }

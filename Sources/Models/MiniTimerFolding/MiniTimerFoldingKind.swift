@@ -87,6 +87,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         public var intro: NavigationIntro? = MiniTimerFoldingKind.recordingIntro
         public var title = "Mini Timer 1"
         public var time = "1:32"
+        public var homeIndicator = HomeIndicatorStyle.dark
         public var rows = ReceiptRow.demo
         /// The flow view: cells also draw below it, down to the screen's bottom (the app's list is not clipped
         /// there); its height sets the end of the scroll (600 pt for 24 rows, as recorded).
@@ -178,6 +179,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
               doc: "the demo menu and the push before the screen; null opens on the screen"),
         Field("title", \.title, .string, doc: "navigation bar title"),
         Field("time", \.time, .string, doc: "the status bar clock"),
+        .homeIndicator(\.homeIndicator),
         Field("rows", \.rows, rowsType, doc: "the timer log, top to bottom; \"demo\" is the recording's 24"),
         Field("viewFrame", \.viewFrame, .rect, unit: "pt", doc: "the flow view; cells draw below it to the screen's bottom"),
         Field("itemSize", \.itemSize, .size(), unit: "pt", doc: "a row of the strip"),

@@ -30,7 +30,7 @@ struct ReceiptScreen {
         if let t = settings.tear, let state = tear, state.pieceOnScreen { root.sublayers.append(piece(t, state)) }
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.viewFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
-        root.sublayers.append(DeviceChrome.homeIndicator(on: c))
+        root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
         if settings.showsTouches {
             if let t = settings.tear, let state = tear, state.fingerDown {
                 root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))

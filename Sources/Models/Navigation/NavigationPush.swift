@@ -104,15 +104,15 @@ public struct NavigationIntro: Hashable, Sendable {
         .object(schema, defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title}"))
 
     /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
-    public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String, showsTouches: Bool,
-                     text: any TextMeasuring) -> Layer {
+    public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String,
+                     homeIndicator: HomeIndicatorStyle = .dark, showsTouches: Bool, text: any TextMeasuring) -> Layer {
         let size = Size(canvas.width, canvas.height)
         let down = t >= tapAt
         var root = DemoMenu.content(size: size, barHeight: barHeight, highlighted: down ? row : nil)
         root.name = "menu-screen"
         root.sublayers.append(NavigationBar.layer(width: size.width, height: barHeight, title: title, backTitle: nil,
                                                   time: time, text: text))
-        root.sublayers.append(DeviceChrome.homeIndicator(on: canvas))
+        root.sublayers.append(DeviceChrome.homeIndicator(on: canvas, style: homeIndicator))
         if showsTouches, down, t < pushStart, let frame = DemoMenu.frame(ofRow: row) {
             root.sublayers.append(DeviceChrome.touchDisc(at: Point(frame.midX + 80, frame.midY)))
         }
@@ -120,10 +120,12 @@ public struct NavigationIntro: Hashable, Sendable {
     }
 
     /// The frame at `t`: the menu, the push, or nil once the pushed screen is alone (`pushed` draws it).
-    public func frame(at t: Double, canvas: Canvas, barHeight: Double, time: String, showsTouches: Bool,
+    public func frame(at t: Double, canvas: Canvas, barHeight: Double, time: String,
+                      homeIndicator: HomeIndicatorStyle = .dark, showsTouches: Bool,
                       text: any TextMeasuring, pushed: () -> Layer) -> Layer? {
         guard t < end else { return nil }
-        let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, showsTouches: showsTouches, text: text)
+        let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, homeIndicator: homeIndicator,
+                        showsTouches: showsTouches, text: text)
         guard t >= pushStart else { return menu }
         return NavigationPush.compose(from: menu, to: pushed(), progress: NavigationPush.progress(t - pushStart),
                                       size: Size(canvas.width, canvas.height))

@@ -184,6 +184,7 @@ public enum SwipeKind: PreviewKind {
         Field("time", \.time, .string, doc: "the status bar clock"),
         Field("today", \.today, .optional(.string), doc: "the time today's messages show"),
         Field("bars", \.showsBars, .bool, doc: "status and navigation bars"),
+        .homeIndicator(\.homeIndicator),
     ])
 
     static let emailSchema = Schema<InboxEmail>([

@@ -54,6 +54,7 @@ public struct InboxChrome: Hashable, Sendable {
     /// Today's messages show this time (the recordings were made at different times of day).
     public var today: String? = nil
     public var showsBars: Bool = true
+    public var homeIndicator: HomeIndicatorStyle = .dark
 
     public init() {}
 }

@@ -424,9 +424,7 @@ struct SwipeScreenBuilder {
         more.borderWidth = 1.4
         more.borderColor = tint
         more.sublayers = Self.ellipsisDots(across: 22, diameter: 2.9, apart: 4.87, color: tint)
-        var home = Layer(name: "home-indicator", frame: Rect(width / 2 - 67, 844 - 761.3 - 13, 134, 5))
-        home.backgroundColor = .black
-        home.cornerRadius = 2.5
+        let home = DeviceChrome.homeIndicator(centerX: width / 2, top: Self.screenHeight - 761.3 - 12.9, style: scene.chrome.homeIndicator)
         toolbar.sublayers = [hairline, more, home]
         return [bar, toolbar]
     }
