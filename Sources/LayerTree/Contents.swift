@@ -107,6 +107,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case photoAngled = "photo-angled"
     case userPlus = "user-plus"
     case user, globe, circle, folder, camera
+    /// What person.crop.circle holds inside its ring: a head over shoulders that the ring crops.
+    case personCrop = "person-crop"
     /// circle.hexagongrid.fill in SF Symbols' multicolor rendering: seven dots in their own colors.
     case circleHexagongrid = "circle-hexagongrid"
     case chevronRight = "chevron-right"

@@ -41,6 +41,7 @@ extension Icon {
         case .note: value = 0xF022  // list-alt: a page with lines, as note.text
         case .userPlus: value = 0xF234
         case .user: value = 0xF007
+        case .personCrop: value = 0xF007  // user; drawn instead (see `drawnOutline`)
         case .globe: value = 0xF0AC
         case .circle: value = 0xF111
         case .circleHexagongrid: value = 0xF111  // drawn instead (see `drawnOutline`)
@@ -99,6 +100,7 @@ extension Icon {
         case .calendar: return Self.calendarOutline
         case .photoAngled: return Self.photoAngledOutline
         case .clockHands: return Self.clockHandsOutline
+        case .personCrop: return Self.personCropOutline
         default: return nil
         }
     }
@@ -431,6 +433,43 @@ extension Icon {
         }
         body.append(Path.circle(center: ring.center, radius: ring.radius).stroked(StrokeStyle(width: ring.width, join: .round)))
         return IconOutline(primary: body)
+    }()
+}
+
+extension Icon {
+    /// person.crop.circle's inside, as VegaStyle shows it in its 22.7-pt ring (1.0 s, 1.2308 px a point, the glyph
+    /// at 13.5 pt: 1.324 units a pixel; offsets from the ring's fitted center): a head 4.81 px in radius, its
+    /// center 2.53 px up (ink centroid and area), over shoulders whose top is the upper half of an ellipse
+    /// (10.25 by 8.75 px, its top 4.55 px down: fitted to the four rows the badge leaves clear, within 0.1 px)
+    /// cut off where it meets the inside of the ring (16.3 units: our ring's inner edge, 16.05, and a little
+    /// under it so that no seam shows).
+    private static let personCropOutline: IconOutline = {
+        let k = 1.3241
+        var shape = Path.circle(center: Point(-0.07 * k, -2.53 * k), radius: 4.81 * k)
+        let rx = 10.25 * k, ry = 8.75 * k, cy = (4.55 + 8.75) * k, ring = 16.3
+        // Where the ellipse meets the ring, right of the middle: the angle (from the ellipse's center, 0 at its
+        // right, negative upwards) at which its point lies at the ring's radius, by bisection.
+        func point(_ a: Double) -> Point { Point(rx * cos(a), cy + ry * sin(a)) }
+        var lo = -Double.pi / 2, hi = 0.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            let p = point(mid)
+            if p.x * p.x + p.y * p.y < ring * ring { lo = mid } else { hi = mid }
+        }
+        let meet = (lo + hi) / 2
+        let steps = 32
+        // The ellipse's upper arc from the left meeting point to the right one, then the ring back below.
+        shape.move(to: point(-Double.pi - meet))
+        for i in 1...steps {
+            shape.line(to: point(-Double.pi - meet + Double(i) / Double(steps) * (Double.pi + 2 * meet)))
+        }
+        let right = point(meet), start = atan2(right.y, right.x), end = Double.pi - start
+        for i in 1...steps {
+            let a = start + Double(i) / Double(steps) * (end - start)
+            shape.line(to: Point(ring * cos(a), ring * sin(a)))
+        }
+        shape.close()
+        return IconOutline(primary: shape)
     }()
 }
 

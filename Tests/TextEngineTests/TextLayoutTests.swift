@@ -48,6 +48,34 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(trash.value(x: middle + 3, y: slotRow), 255)
     }
 
+    /// person.crop.circle's inside at the flow items' 13.5 pt in their 30-pt icon box: the head's ink is VegaStyle's
+    /// (a disc 4.81 px in radius centred 2.53 px above the ring's centre), a clear row parts it from the shoulders,
+    /// and the shoulders stay inside the ring (its inner edge 9.85 pt from the centre, 10 with what is tucked under).
+    func testPersonCropHeadAndShouldersSitInsideTheRing() throws {
+        let px = 1.2308
+        let outline = try engine.iconOutline(GlyphContents(.personCrop, size: 13.5, color: .white), in: Rect(0, 0, 30, 30))
+        let box = outline.primary.controlBounds
+        XCTAssertLessThanOrEqual(box.maxY - 15, 10.01)
+        XCTAssertLessThanOrEqual(max(15 - box.minX, box.maxX - 15), 10.01)
+        var rasterizer = Rasterizer()
+        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
+                                       clip: IntRect(x: 0, y: 0, width: 38, height: 38))!
+        let ringY = 15 * px
+        // The head: the rows above the shoulders' top (4.55 px below the centre).
+        var area = 0.0, sumY = 0.0
+        var clearRow = false
+        for y in 0..<mask.bounds.height {
+            var row = 0.0
+            for x in 0..<mask.bounds.width { row += Double(mask.data[y * mask.bounds.width + x]) / 255 }
+            let mid = Double(mask.bounds.y + y) + 0.5
+            if mid < ringY + 3 { area += row; sumY += row * mid }
+            if mid > ringY + 2, mid < ringY + 4.5, row == 0 { clearRow = true }
+        }
+        XCTAssertEqual((area / Double.pi).squareRoot(), 4.81, accuracy: 0.1)
+        XCTAssertEqual(sumY / area - ringY, -2.53, accuracy: 0.15)
+        XCTAssertTrue(clearRow)
+    }
+
     func width(_ s: String, size: Double = 17, weight: FontWeight = .regular) throws -> Double {
         var t = TextContents(s, weight: weight, size: size)
         t.lineLimit = 0

@@ -15,7 +15,7 @@ extension FlowItem {
         FlowItem(title: "Photo", subtitle: "photo.on.rectangle.angled", icon: .photoAngled, color: Color(hex: "#F71F80")!),
         FlowItem(title: "Square", subtitle: "square.grid.3x3", icon: .grid, color: Color(hex: "#E3ACF6")!),
         FlowItem(title: "Note", subtitle: "note.text.badge.plus", icon: .note, color: Color(hex: "#8C27CB")!, badge: .plus),
-        FlowItem(title: "Person", subtitle: "person.crop.circle.badge.plus", icon: .user, color: Color(hex: "#03E704")!,
+        FlowItem(title: "Person", subtitle: "person.crop.circle.badge.plus", icon: .personCrop, color: Color(hex: "#03E704")!,
                  enclosure: .circle, badge: IconBadge(icon: .plus, color: Color(hex: "#34C759")!, corner: .bottomLeft)),
         FlowItem(title: "Globe", subtitle: "globe.badge.chevron.backward", icon: .globe, color: Color(hex: "#8E44AD")!),
         FlowItem(title: "Circle", subtitle: "circle.hexagongrid.fill", icon: .circleHexagongrid, color: Color(hex: "#FE9401")!),
