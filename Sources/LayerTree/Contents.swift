@@ -109,6 +109,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case user, globe, circle, folder, camera
     /// What person.crop.circle holds inside its ring: a head over shoulders that the ring crops.
     case personCrop = "person-crop"
+    /// teletype.answer: a handset beside the two rows of a keyboard.
+    case teletype
     /// circle.hexagongrid.fill in SF Symbols' multicolor rendering: seven dots in their own colors.
     case circleHexagongrid = "circle-hexagongrid"
     case chevronRight = "chevron-right"

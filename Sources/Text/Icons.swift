@@ -42,6 +42,7 @@ extension Icon {
         case .userPlus: value = 0xF234
         case .user: value = 0xF007
         case .personCrop: value = 0xF007  // user; drawn instead (see `drawnOutline`)
+        case .teletype: value = 0xF095  // phone; drawn instead (see `drawnOutline`)
         case .globe: value = 0xF0AC
         case .circle: value = 0xF111
         case .circleHexagongrid: value = 0xF111  // drawn instead (see `drawnOutline`)
@@ -101,6 +102,7 @@ extension Icon {
         case .photoAngled: return Self.photoAngledOutline
         case .clockHands: return Self.clockHandsOutline
         case .personCrop: return Self.personCropOutline
+        case .teletype: return Self.teletypeOutline
         default: return nil
         }
     }
@@ -469,6 +471,31 @@ extension Icon {
             shape.line(to: Point(ring * cos(a), ring * sin(a)))
         }
         shape.close()
+        return IconOutline(primary: shape)
+    }()
+}
+
+extension Icon {
+    /// teletype.answer, as VegaStyle shows it in its filled disc (1.3 s, at rest; the glyph at 13.5 pt: 1.324 units
+    /// a pixel; offsets from the disc's center): a handset 3.6 px wide with round ends, its earpiece up the left
+    /// (x −7.8 px from y −3.2) bending into its mouthpiece along the bottom (y 5.2 px, to x 0.7), and a keyboard of
+    /// keys 2.65 × 2.85 px: four in the upper row (y −3.2 px, centers 3.45 px apart from x −2.25), and in the lower
+    /// (y 0.25 px) one at each end with a space bar 6.35 px wide between them (centers and rows from column and row
+    /// coverage; widths from the gaps, which let at least three quarters of the disc through, 0.8 px).
+    private static let teletypeOutline: IconOutline = {
+        let k = 1.3241
+        func p(_ x: Double, _ y: Double) -> Point { Point(x * k, y * k) }
+        var handset = Path()
+        handset.move(to: p(-7.8, -3.2))
+        handset.line(to: p(-7.7, 0.5))
+        handset.quad(to: p(-3.2, 5.2), control: p(-7.3, 4.8))
+        handset.line(to: p(0.7, 5.2))
+        var shape = handset.stroked(StrokeStyle(width: 3.6 * k, cap: .round, join: .round))
+        func key(_ x: Double, _ y: Double, width: Double = 2.65) {
+            shape.append(.roundedRect(Rect((x - width / 2) * k, (y - 1.425) * k, width * k, 2.85 * k), radius: 0.6 * k))
+        }
+        for x in [-2.25, 1.2, 4.65, 8.1] { key(x, -3.2) }
+        key(-2.2, 0.25); key(2.94, 0.25, width: 6.35); key(8.06, 0.25)
         return IconOutline(primary: shape)
     }()
 }

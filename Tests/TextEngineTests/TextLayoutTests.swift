@@ -48,6 +48,33 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(trash.value(x: middle + 3, y: slotRow), 255)
     }
 
+    /// teletype.answer at the flow items' 13.5 pt, centred in a 30-pt box: VegaStyle's keyboard, four keys over two
+    /// and a space bar (runs of ink along each row's middle, right of the handset), and the handset's extent.
+    func testTeletypeHasTheRecordingsKeyboard() throws {
+        // Eight device pixels a recording pixel, so that the keys' 0.8-px gaps are whole pixels.
+        let px = 1.2308, fine = 8.0
+        let outline = try engine.iconOutline(GlyphContents(.teletype, size: 13.5, color: .white), in: Rect(0, 0, 30, 30))
+        var rasterizer = Rasterizer()
+        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px * fine, px * fine)),
+                                       clip: IntRect(x: 0, y: 0, width: 300, height: 300))!
+        let c = 15 * px
+        func runs(atY y: Double) -> Int {
+            let row = Int((c + y) * fine)
+            var count = 0, inside = false
+            for x in Int((c - 4) * fine)..<Int((c + 11) * fine) {
+                let on = mask.value(x: x, y: row) > 127
+                if on && !inside { count += 1 }
+                inside = on
+            }
+            return count
+        }
+        XCTAssertEqual(runs(atY: -3.2), 4)
+        XCTAssertEqual(runs(atY: 0.25), 3)
+        let box = outline.primary.controlBounds
+        XCTAssertEqual((box.minX - 15) * px, -9.6, accuracy: 0.3)
+        XCTAssertEqual((box.maxY - 15) * px, 7.0, accuracy: 0.3)
+    }
+
     /// person.crop.circle's inside at the flow items' 13.5 pt in their 30-pt icon box: the head's ink is VegaStyle's
     /// (a disc 4.81 px in radius centred 2.53 px above the ring's centre), a clear row parts it from the shoulders,
     /// and the shoulders stay inside the ring (its inner edge 9.85 pt from the centre, 10 with what is tucked under).

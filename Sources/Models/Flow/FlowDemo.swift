@@ -8,7 +8,7 @@ extension FlowItem {
         FlowItem(title: "Faceid", subtitle: "faceid", icon: .faceID, color: Color(hex: "#2EC453")!),
         FlowItem(title: "Calendar", subtitle: "calendar.badge.clock", icon: .calendar, color: Color(hex: "#FC3128")!,
                  badge: IconBadge(icon: .clockHands, color: Color(hex: "#8E8E93")!)),
-        FlowItem(title: "Teletype", subtitle: "teletype.answer.circle.fill", icon: .phone, color: Color(hex: "#2EC453")!,
+        FlowItem(title: "Teletype", subtitle: "teletype.answer.circle.fill", icon: .teletype, color: Color(hex: "#2EC453")!,
                  enclosure: .filledCircle),
         FlowItem(title: "Coloncurrencysign", subtitle: "coloncurrencysign.circle", icon: .colonSign, color: Color(hex: "#FBB29E")!,
                  enclosure: .circle),
