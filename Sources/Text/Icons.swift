@@ -55,7 +55,7 @@ extension Icon {
         case .plus: value = 0xF067
         case .minus: value = 0xF068
         case .search: value = 0xF002
-        case .paperplane: value = 0xF1D9  // paper-plane-o
+        case .paperplane: value = 0xF1D9  // paper-plane-o; drawn instead (see `drawnOutline`)
         case .tray: value = 0xF01C  // inbox; drawn instead (see `drawnOutline`)
         case .micSlash: value = 0xF131
         case .sun: value = 0xF185  // drawn instead (see `drawnOutline`)
@@ -103,6 +103,7 @@ extension Icon {
         case .clockHands: return Self.clockHandsOutline
         case .personCrop: return Self.personCropOutline
         case .teletype: return Self.teletypeOutline
+        case .paperplane: return Self.paperplaneOutline
         default: return nil
         }
     }
@@ -496,6 +497,24 @@ extension Icon {
         }
         for x in [-2.25, 1.2, 4.65, 8.1] { key(x, -3.2) }
         key(-2.2, 0.25); key(2.94, 0.25, width: 6.35); key(8.06, 0.25)
+        return IconOutline(primary: shape)
+    }()
+}
+
+extension Icon {
+    /// paperplane, as VegaStyle shows it at rest (3.57 s, 1.2308 px a point; 27.2 × 27.8 px of ink, offsets from
+    /// the ink's middle): a dart outlined 1.6 px wide, from its tail (−12.6, −3.0 px) to its tip (12.4, −12.7), down to its
+    /// lowest point (3.0, 12.9) and back up to the notch under the middle (0.3, 0.5), with the fold from the notch
+    /// to the tip (stroke centerlines, the ink's edges moved in by half the stroke).
+    private static let paperplaneOutline: IconOutline = {
+        // 1 px below its extent's middle: where the other items' symbols at that frame place it.
+        func p(_ x: Double, _ y: Double) -> Point { Point(x / 1.2308, (y + 1) / 1.2308) }
+        let tail = p(-12.6, -3.0), tip = p(12.4, -12.7), bottom = p(3.0, 12.9), notch = p(0.3, 0.5)
+        var dart = Path()
+        dart.move(to: tail); dart.line(to: tip); dart.line(to: bottom); dart.line(to: notch); dart.close()
+        let style = StrokeStyle(width: 1.6 / 1.2308, cap: .round, join: .round)
+        var shape = dart.stroked(style)
+        shape.append(Path.segment(notch, tip).stroked(style))
         return IconOutline(primary: shape)
     }()
 }

@@ -48,6 +48,27 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(trash.value(x: middle + 3, y: slotRow), 255)
     }
 
+    /// paperplane at 22 pt spans VegaStyle's ink (27.6 × 27.4 px at 1.2308 px a point: the most a column, a row,
+    /// is covered, summed) and is an outline: the middle of the dart's upper wing is clear.
+    func testPaperplaneIsAnOutlineOfTheRecordingsSize() throws {
+        let px = 1.2308
+        let outline = try engine.iconOutline(GlyphContents(.paperplane, size: 22, color: .white), in: Rect(0, 0, 30, 30))
+        var rasterizer = Rasterizer()
+        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
+                                       clip: IntRect(x: 0, y: 0, width: 38, height: 38))!
+        var columns = [Double](repeating: 0, count: 38), rows = [Double](repeating: 0, count: 38)
+        for y in 0..<38 {
+            for x in 0..<38 {
+                let v = Double(mask.value(x: x, y: y)) / 255
+                columns[x] = max(columns[x], v); rows[y] = max(rows[y], v)
+            }
+        }
+        XCTAssertEqual(columns.reduce(0, +), 27.6, accuracy: 0.8)
+        XCTAssertEqual(rows.reduce(0, +), 27.4, accuracy: 0.8)
+        // The upper wing's middle: between the tail, the tip and the notch (px from the box's middle).
+        XCTAssertEqual(mask.value(x: Int(15 * px - 3), y: Int(15 * px - 1)), 0)
+    }
+
     /// teletype.answer at the flow items' 13.5 pt, centred in a 30-pt box: VegaStyle's keyboard, four keys over two
     /// and a space bar (runs of ink along each row's middle, right of the handset), and the handset's extent.
     func testTeletypeHasTheRecordingsKeyboard() throws {
