@@ -136,7 +136,8 @@ public struct FlowAnimation: Sendable {
         let screen = FlowScreenBuilder(scene: scene, sample: s, text: text)
         if let intro = scene.intro,
            let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.viewFrame.minY, time: scene.chrome.time,
-                                  homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text, pushed: { screen.build().root }) {
+                                  homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text,
+                                  pushed: { screen.build().root }) {
             return LayerScene(canvas: scene.canvas, root: root)
         }
         return screen.build()

@@ -13,7 +13,8 @@ struct FlowScreenBuilder {
         let canvas = scene.canvas
         var root = Layer(name: "screen", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = scene.chrome.background
-        root.sublayers = [flowView(), navigationBar(), DeviceChrome.homeIndicator(on: scene.canvas, style: scene.chrome.homeIndicator)]
+        root.sublayers = [flowView(), navigationBar(),
+                          DeviceChrome.homeIndicator(on: scene.canvas, style: scene.chrome.homeIndicator)]
         if scene.showsTouches { root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail) }
         return LayerScene(canvas: canvas, root: root)
     }

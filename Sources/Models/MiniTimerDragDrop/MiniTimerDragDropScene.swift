@@ -132,7 +132,8 @@ public struct MiniTimerDragDropAnimation: Sendable {
                                               time: t, text: text)
         if let intro = s.intro,
            let root = intro.frame(at: t, canvas: s.canvas, barHeight: s.listFrame.minY, time: s.time,
-                                  homeIndicator: s.homeIndicator, showsTouches: s.showsTouches, text: text, pushed: { builder.build() }) {
+                                  homeIndicator: s.homeIndicator, showsTouches: s.showsTouches, text: text,
+                                  pushed: { builder.build() }) {
             return LayerScene(canvas: s.canvas, root: root)
         }
         return LayerScene(canvas: s.canvas, root: builder.build())

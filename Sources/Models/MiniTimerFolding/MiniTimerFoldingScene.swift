@@ -91,7 +91,8 @@ public struct MiniTimerFoldingAnimation: Sendable {
         }, time: t, text: text, rows: rows)
         if let intro = s.intro,
            let root = intro.frame(at: t, canvas: s.canvas, barHeight: s.viewFrame.minY, time: s.time,
-                                  homeIndicator: s.homeIndicator, showsTouches: s.showsTouches, text: text, pushed: { builder.build() }) {
+                                  homeIndicator: s.homeIndicator, showsTouches: s.showsTouches, text: text,
+                                  pushed: { builder.build() }) {
             return LayerScene(canvas: s.canvas, root: root)
         }
         return LayerScene(canvas: s.canvas, root: builder.build())

@@ -424,7 +424,8 @@ struct SwipeScreenBuilder {
         more.borderWidth = 1.4
         more.borderColor = tint
         more.sublayers = Self.ellipsisDots(across: 22, diameter: 2.9, apart: 4.87, color: tint)
-        let home = DeviceChrome.homeIndicator(centerX: width / 2, top: Self.screenHeight - 761.3 - 12.9, style: scene.chrome.homeIndicator)
+        let home = DeviceChrome.homeIndicator(centerX: width / 2, top: Self.screenHeight - 761.3 - 12.9,
+                                              style: scene.chrome.homeIndicator)
         toolbar.sublayers = [hairline, more, home]
         return [bar, toolbar]
     }
