@@ -440,6 +440,10 @@ extension Icon {
 }
 
 extension Icon {
+    /// Units of a drawn outline per VegaStyle pixel for the flow items' 13.5-pt glyphs in their enclosures:
+    /// 22 / (13.5 × 1.2308), to four places.
+    private static let unitsPerVegaPixelAt13_5 = 1.3241
+
     /// person.crop.circle's inside, as VegaStyle shows it in its 22.7-pt ring (1.0 s, 1.2308 px a point, the glyph
     /// at 13.5 pt: 1.324 units a pixel; offsets from the ring's fitted center): a head 4.81 px in radius, its
     /// center 2.53 px up (ink centroid and area), over shoulders whose top is the upper half of an ellipse
@@ -447,7 +451,7 @@ extension Icon {
     /// cut off where it meets the inside of the ring (16.3 units: our ring's inner edge, 16.05, and a little
     /// under it so that no seam shows).
     private static let personCropOutline: IconOutline = {
-        let k = 1.3241
+        let k = unitsPerVegaPixelAt13_5
         var shape = Path.circle(center: Point(-0.07 * k, -2.53 * k), radius: 4.81 * k)
         let rx = 10.25 * k, ry = 8.75 * k, cy = (4.55 + 8.75) * k, ring = 16.3
         // Where the ellipse meets the ring, right of the middle: the angle (from the ellipse's center, 0 at its
@@ -484,7 +488,7 @@ extension Icon {
     /// (y 0.25 px) one at each end with a space bar 6.35 px wide between them (centers and rows from column and row
     /// coverage; widths from the gaps, which let at least three quarters of the disc through, 0.8 px).
     private static let teletypeOutline: IconOutline = {
-        let k = 1.3241
+        let k = unitsPerVegaPixelAt13_5
         func p(_ x: Double, _ y: Double) -> Point { Point(x * k, y * k) }
         var handset = Path()
         handset.move(to: p(-7.8, -3.2))

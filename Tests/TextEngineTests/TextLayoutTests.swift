@@ -16,29 +16,13 @@ final class TextLayoutTests: XCTestCase {
     /// trash's slots are open through the body. The same for the outline trash against MiniTimer_2's.
     func testDrawnButtonSymbolsSpanTheRecordingsInk() throws {
         let px = 1.2308
-        var rasterizer = Rasterizer()
-        func ink(_ icon: Icon, size: Double) throws -> Mask {
-            let outline = try engine.iconOutline(GlyphContents(icon, size: size, color: .white), in: Rect(0, 0, 40, 40))
-            return rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
-                                       clip: IntRect(x: 0, y: 0, width: 50, height: 50))!
-        }
-        /// Width and height: the most a column (a row) is covered, summed over the columns (rows).
-        func extent(_ m: Mask) -> (width: Double, height: Double) {
-            var columns = [Double](repeating: 0, count: m.bounds.width), rows = [Double](repeating: 0, count: m.bounds.height)
-            for y in 0..<m.bounds.height {
-                for x in 0..<m.bounds.width {
-                    let v = Double(m.data[y * m.bounds.width + x]) / 255
-                    columns[x] = max(columns[x], v); rows[y] = max(rows[y], v)
-                }
-            }
-            return (columns.reduce(0, +), rows.reduce(0, +))
-        }
+        func ink(_ icon: Icon, size: Double) throws -> Mask { try iconInk(icon, size: size, box: 40, scale: px) }
         let flag = try ink(.flag, size: 29.21), trash = try ink(.trash, size: 33.005)
-        let (fw, fh) = extent(flag), (tw, th) = extent(trash)
+        let (fw, fh) = inkExtent(flag), (tw, th) = inkExtent(trash)
         XCTAssertEqual(fw, 33.6, accuracy: 0.6); XCTAssertEqual(fh, 32.5, accuracy: 0.6)
         XCTAssertEqual(tw, 31.4, accuracy: 0.6); XCTAssertEqual(th, 36.2, accuracy: 0.6)
         // The outline trash as a 25-pt symbol spans MiniTimer_2's delete button's (frame 75).
-        let (ow, oh) = extent(try ink(.trashOutline, size: 25))
+        let (ow, oh) = inkExtent(try ink(.trashOutline, size: 25))
         XCTAssertEqual(ow, 24.2, accuracy: 0.6); XCTAssertEqual(oh, 26.9, accuracy: 0.8)
         XCTAssertEqual(flag.coveredArea, 749, accuracy: 749 * 0.05)
         XCTAssertEqual(trash.coveredArea, 676, accuracy: 676 * 0.07)
@@ -52,19 +36,10 @@ final class TextLayoutTests: XCTestCase {
     /// is covered, summed) and is an outline: the middle of the dart's upper wing is clear.
     func testPaperplaneIsAnOutlineOfTheRecordingsSize() throws {
         let px = 1.2308
-        let outline = try engine.iconOutline(GlyphContents(.paperplane, size: 22, color: .white), in: Rect(0, 0, 30, 30))
-        var rasterizer = Rasterizer()
-        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
-                                       clip: IntRect(x: 0, y: 0, width: 38, height: 38))!
-        var columns = [Double](repeating: 0, count: 38), rows = [Double](repeating: 0, count: 38)
-        for y in 0..<38 {
-            for x in 0..<38 {
-                let v = Double(mask.value(x: x, y: y)) / 255
-                columns[x] = max(columns[x], v); rows[y] = max(rows[y], v)
-            }
-        }
-        XCTAssertEqual(columns.reduce(0, +), 27.6, accuracy: 0.8)
-        XCTAssertEqual(rows.reduce(0, +), 27.4, accuracy: 0.8)
+        let mask = try iconInk(.paperplane, size: 22, box: 30, scale: px)
+        let (width, height) = inkExtent(mask)
+        XCTAssertEqual(width, 27.6, accuracy: 0.8)
+        XCTAssertEqual(height, 27.4, accuracy: 0.8)
         // The upper wing's middle: between the tail, the tip and the notch (px from the box's middle).
         XCTAssertEqual(mask.value(x: Int(15 * px - 3), y: Int(15 * px - 1)), 0)
     }
@@ -74,10 +49,7 @@ final class TextLayoutTests: XCTestCase {
     func testTeletypeHasTheRecordingsKeyboard() throws {
         // Eight device pixels a recording pixel, so that the keys' 0.8-px gaps are whole pixels.
         let px = 1.2308, fine = 8.0
-        let outline = try engine.iconOutline(GlyphContents(.teletype, size: 13.5, color: .white), in: Rect(0, 0, 30, 30))
-        var rasterizer = Rasterizer()
-        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px * fine, px * fine)),
-                                       clip: IntRect(x: 0, y: 0, width: 300, height: 300))!
+        let mask = try iconInk(.teletype, size: 13.5, box: 30, scale: px * fine)
         let c = 15 * px
         func runs(atY y: Double) -> Int {
             let row = Int((c + y) * fine)
@@ -91,6 +63,7 @@ final class TextLayoutTests: XCTestCase {
         }
         XCTAssertEqual(runs(atY: -3.2), 4)
         XCTAssertEqual(runs(atY: 0.25), 3)
+        let outline = try engine.iconOutline(GlyphContents(.teletype, size: 13.5, color: .white), in: Rect(0, 0, 30, 30))
         let box = outline.primary.controlBounds
         XCTAssertEqual((box.minX - 15) * px, -9.6, accuracy: 0.3)
         XCTAssertEqual((box.maxY - 15) * px, 7.0, accuracy: 0.3)
@@ -105,9 +78,7 @@ final class TextLayoutTests: XCTestCase {
         let box = outline.primary.controlBounds
         XCTAssertLessThanOrEqual(box.maxY - 15, 10.01)
         XCTAssertLessThanOrEqual(max(15 - box.minX, box.maxX - 15), 10.01)
-        var rasterizer = Rasterizer()
-        let mask = rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(px, px)),
-                                       clip: IntRect(x: 0, y: 0, width: 38, height: 38))!
+        let mask = try iconInk(.personCrop, size: 13.5, box: 30, scale: px)
         let ringY = 15 * px
         // The head: the rows above the shoulders' top (4.55 px below the centre).
         var area = 0.0, sumY = 0.0
@@ -122,6 +93,28 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual((area / Double.pi).squareRoot(), 4.81, accuracy: 0.1)
         XCTAssertEqual(sumY / area - ringY, -2.53, accuracy: 0.15)
         XCTAssertTrue(clearRow)
+    }
+
+    /// The icon's outline centered in a `box`-pt square at the origin, rasterized at `scale` device pixels a point.
+    func iconInk(_ icon: Icon, size: Double, box: Double, scale: Double) throws -> Mask {
+        let outline = try engine.iconOutline(GlyphContents(icon, size: size, color: .white), in: Rect(0, 0, box, box))
+        let side = Int((box * scale).rounded(.up)) + 1
+        var rasterizer = Rasterizer()
+        return rasterizer.coverage(of: outline.primary.deviceContours(through: .scale(scale, scale)),
+                                   clip: IntRect(x: 0, y: 0, width: side, height: side))!
+    }
+
+    /// Width and height of a mask's ink: the most a column (a row) is covered, summed over the columns (rows), so
+    /// that a blurred edge counts by its coverage.
+    func inkExtent(_ m: Mask) -> (width: Double, height: Double) {
+        var columns = [Double](repeating: 0, count: m.bounds.width), rows = [Double](repeating: 0, count: m.bounds.height)
+        for y in 0..<m.bounds.height {
+            for x in 0..<m.bounds.width {
+                let v = Double(m.data[y * m.bounds.width + x]) / 255
+                columns[x] = max(columns[x], v); rows[y] = max(rows[y], v)
+            }
+        }
+        return (columns.reduce(0, +), rows.reduce(0, +))
     }
 
     func width(_ s: String, size: Double = 17, weight: FontWeight = .regular) throws -> Double {
