@@ -379,6 +379,10 @@ def column_medians(a, y0, y1, dm):
     return med  # (w, 3), nan where fully masked
 
 
+# The widest white run inside a button's color that is its symbol or title (px at 480 wide), not its edge.
+GLYPH_SPAN = 60
+
+
 def edge_offset(a, row, dm):
     y0, y1 = row["top"], row["bottom"]
     # avoid rounded corners: use inner 80% of the band
@@ -409,10 +413,37 @@ def edge_offset(a, row, dm):
         else:
             gap += 1
             if gap > 2:
-                break
+                resume = glyph_end(med, notwhite, x, last, -1, x0)
+                if resume is None:
+                    break
+                x, gap = resume, 0
+                continue
         x -= 1
     width = x1 - last
     return -width, med, (last, x1)
+
+
+def glyph_end(med, notwhite, x, last, step, stop):
+    """Where a white run that starts at x (scanning by `step` from the button column `last`) is a glyph: the
+    same saturated button color again within GLYPH_SPAN columns. A filling row's mask closes from below while
+    it deletes, and then the columns of the button's white symbol and title read white in the band's median;
+    the row's content would show its edge there, not the button's color again."""
+    # The button's color: the saturated columns next to the run (its symbol's edges are lighter).
+    near = med[last: last - GLYPH_SPAN * step: -step]
+    near = near[~np.isnan(near).any(axis=1)]
+    near = near[near.max(axis=1) - near.min(axis=1) >= 60]
+    if len(near) < 3:
+        return None
+    color = np.median(near, axis=0)
+    y = x
+    for _ in range(GLYPH_SPAN):
+        y += step
+        if (y < stop) if step < 0 else (y >= stop):
+            return None
+        m = med[y]
+        if notwhite[y] and not np.isnan(m).any() and np.abs(m - color).sum() < 30:
+            return y
+    return None
 
 
 def text_offset(a0, a, row, dm, search):

@@ -220,6 +220,7 @@ extension Color {
     public static let systemOrange = Color(hex: "#FF9500")!
     public static let systemBlue = Color(hex: "#007AFF")!
     public static let systemGray = Color(hex: "#8E8E93")!
+    public static let systemGray2 = Color(hex: "#AEAEB2")!
     public static let systemGray3 = Color(hex: "#C7C7CC")!
     public static let systemGray5 = Color(hex: "#E5E5EA")!
     public static let systemGray6 = Color(hex: "#F2F2F7")!

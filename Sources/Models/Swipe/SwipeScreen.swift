@@ -400,9 +400,11 @@ struct SwipeScreenBuilder {
 
     func bars() -> [Layer] {
         var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, width, m.listTop))
-        // A presented sheet dims the bars' tints to gray.
-        let dimmed = sample.sheetPresentedAt != nil
-        let blue = dimmed ? Color.systemGray : Color.systemBlue, tint = dimmed ? Color.systemGray : Self.demoTint
+        // A presented sheet dims the demo's tint (Edit, the toolbar's ring) to gray; the back button keeps its
+        // blue. Under ExpansionStyle_Fill's and _FillReverse's sheets Edit reads (139, 139, 140) and the back
+        // button (7, 92, 194), the dim's 0.8 over systemGray2 and systemBlue.
+        let blue = Color.systemBlue
+        let tint = sample.sheetPresentedAt != nil ? Color.systemGray2 : Self.demoTint
         var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
         var chevron = Layer(name: "back-chevron", frame: flip(Rect(8, 64, 14, 22), in: width))
         chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronRight : .chevronLeft, size: 20, color: blue))

@@ -116,14 +116,13 @@ public struct SwipeTimeline: Sendable {
     /// ExpansionStyle_Fill+Delete (the rows below are 24, 47, 62, 79, 88, 92, 94 of 96.7 pt up at 30–230 ms
     /// after its release at 1.77 s): mean 2.4 pt off, where ease-in-ease-out over 0.3 s lagged by up to 41 pt.
     public static let rowDeletionDuration = 0.2
-    /// UIView.animate for the delete's mask (SwipeController.performFillAction).
+    /// SwipeController.performFillAction's duration: UIView.animate for the delete's mask, and the
+    /// UIViewPropertyAnimator(duration: 0.3, dampingRatio: 1) that takes the row to the screen's edge. Measured
+    /// after the release (opening in pt at the recordings' frames, recording / edge at 0.3 s / 0.4 s / 0.5 s /
+    /// the width plus a button at 0.7 s, which this replaced): ExpansionStyle_Fill 379.4 / 377.8 / 377.0 / 376.2
+    /// / 380.2 at 2.13 s, 382.7 / 383.5 / 381.1 / 379.4 / 390 at 2.17 s, at rest within 2.5 pt 130 / 130 / 170 /
+    /// 200 / 70 ms after it; ExpansionStyle_Fill+Delete 378.6 / 380.2 / 377.0 / 374.6 / 385.9 at 1.83 s.
     public static let fillDuration = 0.3
-    /// The fill's motion to the far edge after a release. SwipeController asks for UIViewPropertyAnimator(duration:
-    /// 0.3, dampingRatio: 1), but the two recordings that show it move as the 0.7 s animator does. The frames
-    /// after the release read (opening in pt, recording / ours at 0.7, 0.5 and 0.3 s): ExpansionStyle_Fill+Delete
-    /// 373.7 / 372.9, 377.8, 390 (the screen's edge) at 1.80 s, and 331.5 / 338.8, 390, 390 at 1.83 s as the
-    /// row's mask closes; ExpansionStyle_Fill 379.4 / 381.9, 390, 390 at 2.13 s.
-    public static let fillMotionDuration = 0.7
     /// UIViewPropertyAnimator(duration: 0.7, dampingRatio: 1): opening/closing without a release velocity.
     public static let settleDuration = 0.7
     /// SwipeActionsView.setExpanded's animator.
@@ -431,10 +430,11 @@ private struct Simulation {
             apply(action.effect)
             hide()
         case .fill(let delete, _):
-            let end = -s * (cellWidth + (layout?.buttonWidth ?? 0))
-            // SwipeController.performFillAction asks for 0.3 s, but the recordings' fills move as the 0.7 s
-            // animator does (see `fillMotionDuration`).
-            animate(to: end, curve: .criticallyDamped(duration: SwipeTimeline.fillMotionDuration))
+            // To the screen's edge, where the expanded button stays (ExpansionStyle_Fill's Trash button is on screen at
+            // the left edge under the sheet's dim; SwipeCellKit's target, the width plus a button, slides it off),
+            // on the 0.3 s animator SwipeController.performFillAction asks for. See `fillDuration`.
+            let end = -s * cellWidth
+            animate(to: end, curve: .criticallyDamped(duration: SwipeTimeline.fillDuration))
             if delete {
                 // Destructive: deleted with the fill (timing .with): the row's mask closes and the rows below
                 // slide up while the button fills.
