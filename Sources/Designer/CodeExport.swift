@@ -16,7 +16,12 @@ public enum CodeExport {
     /// SnapshotTransformView).
     static let propertyNames = ["paging": ["scale": "scaleOptions", "stack": "stackOptions", "snapshot": "snapshotOptions"]]
 
-    public static func receiver(of kind: String) -> String { receivers[kind] ?? kind + "View" }
+    /// The kind's name in camel case (Swift has no `-` in a name): `paging-custom` is `pagingCustomView`.
+    public static func receiver(of kind: String) -> String {
+        if let name = receivers[kind] { return name }
+        let words = kind.split(separator: "-")
+        return (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "View"
+    }
 
     /// The Swift path of a key: renamed where the library names it otherwise, `?.` after optional values
     /// (`scaleOptions.rotation3d?.angle`).
@@ -34,7 +39,8 @@ public enum CodeExport {
         return out
     }
 
-    /// One line an override, the last one given for a key winning (as the scene sees them).
+    /// One line an override, the last one given for a key winning (as the scene sees them). Keys the preview
+    /// owns (its canvas, screen and script: `KeyOwner.preview`) are no library's properties: one comment names them.
     public static func swift(kind: String, overrides: [SceneOverride]) -> String {
         let parameters = SceneKinds.named(kind)?.parameters ?? []
         var seen: [String: String] = [:]
@@ -44,13 +50,24 @@ public enum CodeExport {
             seen[o.keyPath] = o.value
         }
         let owner = receiver(of: kind)
-        let lines = order.map { key -> String in
+        var lines: [String] = [], previewKeys: [String] = []
+        for key in order {
             let value = seen[key]!
             let keys = key.split(separator: ".").map(String.init)
+            if parameter(Array(keys.prefix(1)), in: parameters)?.owner == .preview {
+                previewKeys.append(key)
+                continue
+            }
             let control = parameter(keys, in: parameters)?.control ?? .json
             let path = (owner.isEmpty ? "" : owner + ".") + swiftPath(keys, kind: kind, parameters: parameters)
-            guard let literal = literal(value, control) else { return "// \(path): \(value) (edit the scene: no Swift literal for it)" }
-            return "\(path) = \(literal)"
+            guard let literal = literal(value, control) else {
+                lines.append("// \(path): \(value) (edit the scene: no Swift literal for it)")
+                continue
+            }
+            lines.append("\(path) = \(literal)")
+        }
+        if !previewKeys.isEmpty {
+            lines.append("// The preview's own, not the library's (edit the scene): " + previewKeys.joined(separator: ", "))
         }
         return lines.isEmpty ? "// no edits: the scene as written\n" : lines.joined(separator: "\n") + "\n"
     }

@@ -103,7 +103,7 @@ public enum HomeIndicatorStyle: String, CaseIterable, Sendable {
 extension Field {
     /// The home indicator's look, for the kinds that draw it.
     static func homeIndicator(_ keyPath: WritableKeyPath<Root, HomeIndicatorStyle>) -> Field {
-        Field("homeIndicator", keyPath, .choice(),
+        Field("homeIndicator", keyPath, .choice(), owner: .preview,
               doc: "the home indicator's look: black, or the mid gray most recordings show")
     }
 }

@@ -20,7 +20,7 @@ public enum LayersKind: PreviewKind {
     public static let defaults = Settings(canvas: Canvas(width: 0, height: 0), root: Layer())
 
     public static let schema = Schema<Settings>([
-        Field("canvas", \.canvas, .canvas, required: true, doc: "size in points, pixels per point and background"),
+        Field("canvas", \.canvas, .canvas, required: true, owner: .preview, doc: "size in points, pixels per point and background"),
         Field("root", \.root, layerType, required: true, doc: "the root layer"),
         Field("snapshots", \.snapshots, snapshotsType, default: "none",
               doc: "named layers drawn once into images at the canvas scale, shown by `contents: {\"snapshot\": name}` (below)"),

@@ -29,13 +29,13 @@ extension PreviewSettings {
 extension Field {
     /// The `duration` key every scripted kind shares: the scene may run past its script's end.
     public static func duration(_ keyPath: WritableKeyPath<Root, Double?>) -> Field {
-        Field("duration", keyPath, .optional(.number(.nonNegative)), unit: "s", default: "the script's end",
+        Field("duration", keyPath, .optional(.number(.nonNegative)), unit: "s", default: "the script's end", owner: .preview,
               doc: "the scene's length; the last state holds until then")
     }
 
     /// The `keyFrames` key every animated kind shares.
     public static func keyFrames(_ keyPath: WritableKeyPath<Root, [Double]>) -> Field {
-        Field("keyFrames", keyPath, .array(.number(.nonNegative)), unit: "s", default: "the middle and the end",
+        Field("keyFrames", keyPath, .array(.number(.nonNegative)), unit: "s", default: "the middle and the end", owner: .preview,
               doc: "moments worth a still: the snapshot tests' goldens")
     }
 }

@@ -1,9 +1,19 @@
+/// Whose a key's value is. The designer's Swift export writes the library's as properties and only names the
+/// preview's, which no library type has.
+public enum KeyOwner: Hashable, Sendable {
+    /// A setting of the view, layout or cell the preview shows (`eyePosition`, `scale`).
+    case library
+    /// The preview's own: its canvas, the demo's screen and data, the script (`time`, `showsTouches`, `timeline`).
+    case preview
+}
+
 /// One key of a declared object: where its value goes, its type, and a line of meaning. Declared once, it
 /// gives decoding, writing, the docs table and the designer's control.
 public struct Field<Root>: @unchecked Sendable {
     // @unchecked: key paths are immutable values; Swift does not yet mark every key path type Sendable.
     public let key: String
     public let doc: String
+    public let owner: KeyOwner
     public let unit: String?
     public let isRequired: Bool
     /// Shown in the docs instead of the default value when the default depends on other keys.
@@ -19,8 +29,8 @@ public struct Field<Root>: @unchecked Sendable {
     let sameAs: (Root, Root) -> Bool
 
     public init<V: Equatable>(_ key: String, _ keyPath: WritableKeyPath<Root, V>, _ type: ValueType<V>, unit: String? = nil,
-                              required: Bool = false, default note: String? = nil, doc: String) {
-        self.key = key; self.doc = doc; self.unit = unit; isRequired = required; defaultNote = note
+                              required: Bool = false, default note: String? = nil, owner: KeyOwner = .library, doc: String) {
+        self.key = key; self.doc = doc; self.unit = unit; isRequired = required; defaultNote = note; self.owner = owner
         self.type = (type.summary, type.control, (type.nested, type.nestedInline))
         decodeInto = { root, v, p, d in try type.update(&root[keyPath: keyPath], v, p, d) }
         encodeFrom = { type.encode($0[keyPath: keyPath]) }
@@ -30,13 +40,14 @@ public struct Field<Root>: @unchecked Sendable {
     }
 
     /// A key that is read but never written: `apply` puts its value into the root.
-    public static func readOnly<V>(_ key: String, _ type: ValueType<V>, doc: String,
+    public static func readOnly<V>(_ key: String, _ type: ValueType<V>, owner: KeyOwner = .library, doc: String,
                                    apply: @escaping (inout Root, V) -> Void) -> Field {
-        Field(key: key, doc: doc, type: type, apply: apply)
+        Field(key: key, doc: doc, type: type, owner: owner, apply: apply)
     }
 
-    private init<V>(key: String, doc: String, type: ValueType<V>, apply: @escaping (inout Root, V) -> Void) {
-        self.key = key; self.doc = doc; unit = nil; isRequired = false; defaultNote = nil
+    private init<V>(key: String, doc: String, type: ValueType<V>, owner: KeyOwner,
+                    apply: @escaping (inout Root, V) -> Void) {
+        self.key = key; self.doc = doc; unit = nil; isRequired = false; defaultNote = nil; self.owner = owner
         self.type = (type.summary, type.control, (type.nested, type.nestedInline))
         decodeInto = { root, v, p, d in apply(&root, try type.decode(v, p, d)) }
         encodeFrom = nil
@@ -125,7 +136,7 @@ public struct Schema<Root>: @unchecked Sendable {
             }
             return Parameter(key: field.key, summary: field.type.summary, unit: field.unit, defaultText: defaultText,
                              defaultIsNote: field.defaultNote != nil, doc: field.doc, control: field.type.control, children: field.type.nested.children,
-                             inline: field.type.nested.inline)
+                             inline: field.type.nested.inline, owner: field.owner)
         }
     }
 }

@@ -29,11 +29,13 @@ public struct Parameter: Hashable, Sendable {
     public var children: [Parameter] = []
     /// Whether the docs list the children in the parent's table (else they get a table of their own).
     public var inline = true
+    public var owner = KeyOwner.library
 
     public init(key: String, summary: String, unit: String? = nil, defaultText: String, defaultIsNote: Bool = false,
-                doc: String, control: Control, children: [Parameter] = [], inline: Bool = true) {
+                doc: String, control: Control, children: [Parameter] = [], inline: Bool = true, owner: KeyOwner = .library) {
         self.key = key; self.summary = summary; self.unit = unit; self.defaultText = defaultText
         self.defaultIsNote = defaultIsNote; self.doc = doc; self.control = control; self.children = children; self.inline = inline
+        self.owner = owner
     }
 }
 

@@ -291,18 +291,49 @@ final class DesignerModelTests: XCTestCase {
 
     func testSwiftLiteralsFollowTheControls() {
         let swift = CodeExport.swift(kind: "flow", overrides: [
-            SceneOverride("eyePosition=250")!, SceneOverride("reversed=true")!, SceneOverride("cellStyle=null")!,
-            SceneOverride("canvas.background=#FF000080")!, SceneOverride("eyePosition=300")!, SceneOverride("timeline=[]")!,
+            SceneOverride("eyePosition=250")!, SceneOverride("reversed=true")!, SceneOverride("leadingSpacing=null")!,
+            SceneOverride("style=vega")!, SceneOverride("eyePosition=300")!, SceneOverride("itemSize=[300, 60]")!,
         ])
         XCTAssertEqual(swift, """
             flowView.eyePosition = 300
             flowView.reversed = true
-            flowView.cellStyle = nil
-            flowView.canvas.background = UIColor(red: 1, green: 0, blue: 0, alpha: 0.502)
-            // flowView.timeline: [] (edit the scene: no Swift literal for it)
+            flowView.leadingSpacing = nil
+            flowView.style = .vega
+            flowView.itemSize = CGSize(width: 300, height: 60)
 
             """)
         XCTAssertEqual(CodeExport.receiver(of: "someNewKind"), "someNewKindView")
+        XCTAssertEqual(CodeExport.receiver(of: "paging-custom"), "pagingCustomView")
+        XCTAssertEqual(CodeExport.receiver(of: "minitimer-swipe-drag-drop"), "minitimerSwipeDragDropView")
+    }
+
+    /// The preview's own keys (its canvas, the demo's screen, the script) are no library's properties: the
+    /// export names them in a comment, after the properties, in the order they were edited.
+    func testThePreviewsOwnKeysAreNamedNotAssigned() {
+        let swift = CodeExport.swift(kind: "flow", overrides: [
+            SceneOverride("time=1:24")!, SceneOverride("eyePosition=300")!, SceneOverride("canvas.background=#FF000080")!,
+            SceneOverride("homeIndicator=gray")!, SceneOverride("timeline=[]")!, SceneOverride("showsTouches=false")!,
+        ])
+        XCTAssertEqual(swift, """
+            flowView.eyePosition = 300
+            // The preview's own, not the library's (edit the scene): time, canvas.background, homeIndicator, timeline, showsTouches
+
+            """)
+        // A key a library has, whose value has no Swift literal, is still named at its property.
+        let swipe = CodeExport.swift(kind: "swipe", overrides: [SceneOverride("metrics.rowHeight=90")!,
+                                                                 SceneOverride("trailing.actions=[]")!])
+        XCTAssertEqual(swipe, """
+            // options.trailing.actions: [] (edit the scene: no Swift literal for it)
+            // The preview's own, not the library's (edit the scene): metrics.rowHeight
+
+            """)
+        // Every kind declares its script and canvas as the preview's.
+        for kind in SceneKinds.all where kind.name != "layers" {
+            let owners = Dictionary(uniqueKeysWithValues: kind.parameters.map { ($0.key, $0.owner) })
+            XCTAssertEqual(owners["canvas"], .preview, kind.name)
+            XCTAssertEqual(owners["timeline"], .preview, kind.name)
+            XCTAssertEqual(owners["showsTouches"], .preview, kind.name)
+        }
     }
 
     /// CollectionViewPagingLayout's options as a cell holds them: `scaleOptions`, optional parts chained.

@@ -316,11 +316,12 @@ extension NumberRule {
 extension Field {
     /// The touch disc every scripted kind can show under the finger.
     static func showsTouches(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
-        Field("showsTouches", keyPath, .bool, doc: "the translucent blue disc under the finger")
+        Field("showsTouches", keyPath, .bool, owner: .preview, doc: "the translucent blue disc under the finger")
     }
 
     /// The fading trail the MGUFlowView recordings' tool leaves behind a moving finger (`TouchMark.trailDuration`).
     static func touchTrail(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
-        Field("touchTrail", keyPath, .bool, doc: "faint discs where the finger was in the last 0.2 s, shrinking away (the recordings of this kind show them)")
+        Field("touchTrail", keyPath, .bool, owner: .preview,
+              doc: "faint discs where the finger was in the last 0.2 s, shrinking away (the recordings of this kind show them)")
     }
 }
