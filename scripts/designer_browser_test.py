@@ -101,6 +101,9 @@ def main():
             keys = page.eval_on_selector_all("[data-param]", "els => [...new Set(els.map(e => e.dataset.param))]")
             check("eyePosition" in keys and "canvas.scale" in keys and "style" in keys,
                   "controls carry data-param as --set spells the key (%d keys)" % len(keys))
+            own = page.eval_on_selector_all("#preview-keys [data-param]", "els => [...new Set(els.map(e => e.dataset.param))]")
+            check("canvas.scale" in own and "timeline" in own and "eyePosition" not in own and "style" not in own,
+                  "the preview's own keys sit apart from the library's (%s)" % ", ".join(own))
 
             # Move eyePosition, then jump to the first frame where the edit shows: a cell folds there.
             page.fill('input[type=number][data-param="eyePosition"]', "200")
@@ -130,6 +133,17 @@ def main():
             swift = page.inner_text("#export-swift")
             check("--set eyePosition=800" in command, "export: the command line (%s)" % command.strip())
             check("flowView.eyePosition = 800" in swift, "export: the Swift (%s)" % swift.strip())
+            page.fill('input[type=number][data-param="canvas.scale"]', "1")
+            wait_for_query(page, "set=canvas.scale%3D1&")
+            page.wait_for_function("() => document.querySelector('#export-swift').innerText.includes('canvas.scale')",
+                                   timeout=5000)
+            swift = page.inner_text("#export-swift")
+            check("flowView.canvas" not in swift and "// The preview's own, not the library's (edit the scene): canvas.scale" in swift,
+                  "export: the preview's keys named, not assigned (%s)" % swift.strip())
+            page.click('[data-row="canvas.scale"] button.reset')  # back to the file's value for what follows
+            page.wait_for_function("() => !(document.querySelector('img[data-preview]').dataset.query || '').includes('canvas.scale')"
+                                   " && !document.querySelector('#export-command').innerText.includes('canvas.scale')",
+                                   timeout=15000)
             check('"eyePosition": 800' in page.inner_text("#export-json"), "export: the scene JSON")
             page.screenshot(path=args.screenshot)
             print("screenshot: " + args.screenshot)

@@ -13,17 +13,19 @@ enum Controls {
         let explicit = try? JSONParser.parse(scene.document.explicitNode().text())
         let kind = SceneKinds.named(scene.document.kind)
         var controls: [JSONNode] = []
-        func add(_ p: Parameter, prefix: String, group: String?) {
+        // `owner`: the top-level key's (an object's keys are its owner's).
+        func add(_ p: Parameter, prefix: String, group: String?, owner: KeyOwner) {
             let key = prefix + p.key
             // An object gets a control per key (`--set` reaches them by dotted keys); lists (`[…]`) and keyed
             // forms (`{"drag": …} | …`) are edited whole, as JSON.
             if !p.children.isEmpty && p.control == .json && !p.summary.hasPrefix("[") && !p.summary.hasPrefix("{\"")
                 && !p.summary.contains(" or [") {
-                for c in p.children { add(c, prefix: key + ".", group: group ?? p.key) }
+                for c in p.children { add(c, prefix: key + ".", group: group ?? p.key, owner: owner) }
                 return
             }
             var m: [JSONNode.Member] = [.init("key", .string(key)), .init("label", .string(p.key)), .init("type", .string(p.summary))]
             if let group { m.append(.init("group", .string(group))) }
+            if owner == .preview { m.append(.init("owner", .string("preview"))) }
             if let unit = p.unit { m.append(.init("unit", .string(unit))) }
             m.append(.init("default", .string(p.defaultText)))
             // The default as a value when it is one (not a note such as "the script's end").
@@ -39,7 +41,7 @@ enum Controls {
             }
             controls.append(.object(m))
         }
-        for p in kind?.parameters ?? [] { add(p, prefix: "", group: nil) }
+        for p in kind?.parameters ?? [] { add(p, prefix: "", group: nil, owner: p.owner) }
         let frames = scene.frames
         let canvas = frames.canvas
         return .object([

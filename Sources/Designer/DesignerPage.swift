@@ -85,6 +85,7 @@ section { background: var(--panel); border: 1px solid var(--line); border-radius
 .panel-head { display: flex; justify-content: space-between; align-items: baseline; }
 fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; padding: 4px 8px; }
 legend { color: var(--muted); font-weight: 600; }
+fieldset.preview-keys { border-style: dashed; margin-top: 16px; }
 .param { padding: 6px 0; border-bottom: 1px solid #eee; }
 .param:last-child { border-bottom: 0; }
 .param.edited .name { color: var(--accent); }
@@ -264,26 +265,29 @@ function valueText(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+// The library's settings first; the keys the preview owns (its canvas, the demo's screen, the script) after
+// them, in a box of their own: the Swift export leaves those out.
 function buildControls() {
   const list = $("control-list");
   list.replaceChildren();
   controls.clear();
+  const own = el("fieldset", { id: "preview-keys", className: "preview-keys" },
+                 el("legend", {}, "The preview's screen and script (not the library's)"));
   const groups = new Map();
   for (const p of state.scene.parameters) {
-    let parent = list;
+    let parent = p.owner === "preview" ? own : list;
     if (p.group) {
-      if (!groups.has(p.group)) {
-        const fs = document.createElement("fieldset");
-        const legend = document.createElement("legend");
-        legend.textContent = p.group;
-        fs.append(legend);
-        list.append(fs);
-        groups.set(p.group, fs);
+      const id = (p.owner || "") + "/" + p.group;
+      if (!groups.has(id)) {
+        const fs = el("fieldset", {}, el("legend", {}, p.group));
+        parent.append(fs);
+        groups.set(id, fs);
       }
-      parent = groups.get(p.group);
+      parent = groups.get(id);
     }
     parent.append(makeControl(p));
   }
+  if (own.children.length > 1) list.append(own);
 }
 
 function el(tag, props, ...children) {
