@@ -94,6 +94,8 @@ struct Parameters: ParsableCommand {
         if !p.defaultText.isEmpty { members.append(.init("default", .string(p.defaultText))) }
         members.append(.init("control", control(p.control)))
         if !p.doc.isEmpty { members.append(.init("doc", .string(p.doc))) }
+        // Top-level keys say whose they are (an object's keys are as the object is).
+        if p.owner == .preview { members.append(.init("owner", .string("preview"))) }
         if !p.children.isEmpty { members.append(.init("children", .array(p.children.map(node)))) }
         return .object(members)
     }

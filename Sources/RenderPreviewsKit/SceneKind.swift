@@ -14,7 +14,7 @@ public struct SceneKind: Sendable, Hashable {
     public static func named(_ name: String) -> SceneKind? { all.first { $0.name == name } }
 
     /// Every key a scene of this kind may set, in the order the formatter writes them.
-    public var parameters: [SceneParameter] { SceneKinds.named(name)?.parameters.map(SceneParameter.init) ?? [] }
+    public var parameters: [SceneParameter] { SceneKinds.named(name)?.parameters.map { SceneParameter($0) } ?? [] }
 
     /// The kind's parameters as a markdown table (`key | type | unit | default | meaning`), as the docs show them.
     public var referenceTable: String { SceneKinds.named(name).flatMap { SceneDocs.table(for: $0) } ?? "" }
@@ -34,9 +34,15 @@ public struct SceneParameter: Sendable, Hashable {
     public let meaning: String
     /// The keys of an object value.
     public let children: [SceneParameter]
+    /// Whether the key is a setting of the library's view, layout or cell (`eyePosition`), which the
+    /// designer's Swift export writes as a property; false for the preview's own keys (its canvas, the demo's
+    /// screen and data, the script: `time`, `timeline`). An object's keys are as the object is.
+    public let isLibraryProperty: Bool
 
-    init(_ p: Parameter) {
+    init(_ p: Parameter, owner: KeyOwner? = nil) {
         key = p.key; type = p.summary; unit = p.unit; defaultValue = p.defaultText; meaning = p.doc
-        children = p.children.map(SceneParameter.init)
+        let owner = owner ?? p.owner
+        isLibraryProperty = owner == .library
+        children = p.children.map { SceneParameter($0, owner: owner) }
     }
 }

@@ -10,16 +10,23 @@ public enum SceneDocs {
             guard let p = parameters.first(where: { $0.key == key }), !p.children.isEmpty else { return nil }
             parameters = p.children
         }
-        var rows = ["| key | type | unit | default | meaning |", "|---|---|---|---|---|"]
-        func add(_ p: Parameter, prefix: String) {
+        var rows: [String] = []
+        var marksOwner = false
+        // The preview's own keys are marked (the designer's Swift export leaves them out); an object's keys
+        // are their top-level key's.
+        func add(_ p: Parameter, prefix: String, owner: KeyOwner) {
             let plain = p.defaultIsNote || p.defaultText.isEmpty || p.defaultText == "required" || p.defaultText == "—"
             let value = plain ? p.defaultText : "`\(p.defaultText)`"
-            let cells = ["`\(prefix + p.key)`", p.summary, p.unit ?? "", value, p.doc]
+            let meaning = owner == .preview ? (p.doc.isEmpty ? "*preview*" : "*preview:* " + p.doc) : p.doc
+            marksOwner = marksOwner || owner == .preview
+            let cells = ["`\(prefix + p.key)`", p.summary, p.unit ?? "", value, meaning]
             rows.append("| " + cells.map(escape).joined(separator: " | ") + " |")
-            if p.inline { for c in p.children { add(c, prefix: prefix + p.key + ".") } }
+            if p.inline { for c in p.children { add(c, prefix: prefix + p.key + ".", owner: owner) } }
         }
-        for p in parameters { add(p, prefix: "") }
-        return rows.joined(separator: "\n")
+        // A table of one key's own keys (`path`) is marked where that key's row is, not row by row.
+        for p in parameters { add(p, prefix: "", owner: path.isEmpty ? p.owner : .library) }
+        let meaning = marksOwner ? "meaning (*preview*: the preview's own key, not the library's)" : "meaning"
+        return (["| key | type | unit | default | \(meaning) |", "|---|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 
     /// The markdown with every marked table made anew; nil when a marker is unknown or unclosed.

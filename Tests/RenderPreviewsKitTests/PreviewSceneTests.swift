@@ -83,7 +83,12 @@ final class PreviewSceneTests: XCTestCase {
         let swipe = try XCTUnwrap(SceneKind.named("swipe"))
         let list = try XCTUnwrap(swipe.parameters.first { $0.key == "list" })
         XCTAssertEqual(list.defaultValue, "\"plain\"")
-        XCTAssertTrue(swipe.referenceTable.hasPrefix("| key | type | unit | default | meaning |"))
+        XCTAssertTrue(swipe.referenceTable.hasPrefix("| key | type | unit | default | meaning"))
+        // The swipe actions are the library's; the demo screen's clock (inside `chrome`) is the preview's.
+        XCTAssertEqual(swipe.parameters.first { $0.key == "trailing" }?.isLibraryProperty, true)
+        let chrome = try XCTUnwrap(swipe.parameters.first { $0.key == "chrome" })
+        XCTAssertFalse(chrome.isLibraryProperty)
+        XCTAssertEqual(chrome.children.first { $0.key == "time" }?.isLibraryProperty, false)
         XCTAssertEqual(try PreviewScene(contentsOf: Self.swipe).parameters, swipe.parameters)
     }
 
