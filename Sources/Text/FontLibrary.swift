@@ -66,6 +66,7 @@ public final class FontLibrary {
         "fontawesome": "fonts-font-awesome",
         "notosansarabic": "fonts-noto-core",
         "nanumgothic": "fonts-nanum",
+        "robotocondensed": "fonts-roboto-unhinted",
     ]
 
     private let freeType: FreeTypeLibrary

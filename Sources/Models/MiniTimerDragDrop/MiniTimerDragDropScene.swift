@@ -75,7 +75,7 @@ public struct MiniTimerDragDropAnimation: Sendable {
                                        imageWidth: SwipeScene.buttonImageWidth)
         let table = SwipeTableGeometry(rows: rows, rightToLeft: false, leading: nil, trailing: config,
                                        leadingButtonWidth: 0, trailingButtonWidth: width)
-        swipe = SwipeTimeline(table: table, gestures: scene.gestures)
+        swipe = SwipeTimeline(table: table, gestures: scene.gestures, panHysteresis: scene.settings.swipeHysteresis)
         let layout = scene.layout
         let physics = ScrollPhysics(decelerationRate: scene.settings.decelerationRate, hysteresis: scene.settings.panHysteresis)
         scroll = ScrollTimeline(layout: layout, physics: physics,

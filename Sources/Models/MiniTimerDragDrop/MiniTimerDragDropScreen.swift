@@ -17,7 +17,12 @@ struct MiniTimerDragDropScreen {
     /// The cards' face: 243 gray fading to 237 at the bottom.
     static let cardTop = Color(hex: "#F3F3F3")!
     static let cardBottom = Color(hex: "#EDEDED")!
-    static let detailGray = Color(hex: "#C3C3C3")!
+    /// The count's gray: MiniTimer_2's "10" reads 172 inside its strokes.
+    static let detailGray = Color(hex: "#ACACAC")!
+    /// The demo's numbers are in a condensed bold (iOS's DIN Condensed, by their shapes); Roboto Condensed Bold
+    /// is the Debian face closest to it: at 31 pt its "45" is as wide as the recording's (36 px) at the same
+    /// height (28 px).
+    static let numberFont = "Roboto Condensed"
     /// The source card while its drag is on: a white card reads 116, a black veil of about half.
     static let sourceDim = 0.52
     static let green = Color(hex: "#34C759")!
@@ -86,6 +91,9 @@ struct MiniTimerDragDropScreen {
     }
 
     /// A timer card: the minutes large and bold at the left, the title centred, the count in gray at the right.
+    /// Sizes as MiniTimer_2's cards measure at rest (ink in pt, from the card's left and top): "45" 29.2 wide,
+    /// 22.8 tall from 6.5 and 27.6; the title 35.8 × 19.5 centred at 126 (Apple SD Gothic Neo there, NanumGothic
+    /// here, matched on its ink); "10" 18.7 × 14.6, its right edge 13.7 from the card's.
     func card(_ title: String, size: Size, name: String) -> Layer {
         var cell = Layer(name: name)
         cell.bounds = Rect(0, 0, size.width, size.height)
@@ -93,16 +101,16 @@ struct MiniTimerDragDropScreen {
         cell.masksToBounds = true
         var face = Layer(name: "face", frame: cell.bounds)
         face.contents = .gradient(LinearGradient(colors: [Self.cardTop, Self.cardTop, Self.cardBottom], locations: [0, 0.5, 1]))
-        var minutes = Layer(name: "minutes", frame: Rect(8, 0, 60, size.height))
-        var minutesText = TextContents(settings.leadingText, weight: .bold, size: 24)
+        var minutes = Layer(name: "minutes", frame: Rect(6.4, 0.8, 60, size.height))
+        var minutesText = TextContents(settings.leadingText, font: Self.numberFont, weight: .bold, size: 31)
         minutesText.alignment = .left
         minutes.contents = .text(minutesText)
-        var label = Layer(name: "title", frame: Rect(60, 0, size.width - 120, size.height))
-        var labelText = TextContents(title, size: 16)
+        var label = Layer(name: "title", frame: Rect(60, -1.7, size.width - 120, size.height))
+        var labelText = TextContents(title, size: 20.5)
         labelText.alignment = .center
         label.contents = .text(labelText)
-        var count = Layer(name: "count", frame: Rect(size.width - 60, 0, 50, size.height))
-        var countText = TextContents(settings.trailingText, size: 13, color: Self.detailGray)
+        var count = Layer(name: "count", frame: Rect(size.width - 62.5, 0.8, 50, size.height))
+        var countText = TextContents(settings.trailingText, font: Self.numberFont, weight: .bold, size: 20, color: Self.detailGray)
         countText.alignment = .right
         count.contents = .text(countText)
         cell.sublayers = [face, minutes, label, count]
