@@ -158,11 +158,27 @@ public struct LayerRenderer {
         // blur reaches across the window's edge).
         try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window), culls: culls)
         let opacity = UInt8((min(1, max(0, layer.opacity)) * 255).rounded())  // models compute opacities too: clamp both ends
+        if shadow && opacity < 255 {
+            // Group opacity takes the shadow in: the shadow and the layer over it are composited first, then
+            // faded as one, so a translucent card shows no shadow through itself (VegaStyle_Reverse's faded
+            // cards are white inside, 255, where fading the two apart read 243). The shadow is not drawn where
+            // the group is opaque, which the group then replaces.
+            let (offset, grow) = Self.shadowReach(layer: layer, map: map)
+            let cast = IntRect(enclosing: Rect(Double(area.x) + offset.x - grow, Double(area.y) + offset.y - grow,
+                                               Double(area.width) + 2 * grow, Double(area.height) + 2 * grow))
+            let region = area.union(cast).intersection(target.bounds).intersection(clip.writable)
+            guard !region.isEmpty else { return }
+            var faded = Pixmap(bounds: region)
+            drawShadow(of: group, layer: layer, map: map, opacity: 1, into: &faded, clip: Clip(rect: region), coveredBy: group)
+            faded.composite(group, clip: Clip(rect: region))
+            target.composite(faded, opacity: opacity, clip: clip)
+            return
+        }
         if shadow {
             // At full opacity and without a clip mask the group replaces every pixel where it is opaque: the
             // shadow need not be blended there.
             drawShadow(of: group, layer: layer, map: map, opacity: layer.opacity, into: &target, clip: clip,
-                       coveredBy: opacity == 255 && clip.mask == nil ? group : nil)
+                       coveredBy: clip.mask == nil ? group : nil)
         }
         target.composite(group, opacity: opacity, clip: clip)
     }

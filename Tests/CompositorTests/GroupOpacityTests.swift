@@ -52,6 +52,25 @@ final class GroupOpacityTests: XCTestCase {
         XCTAssertEqual(rgb(p, 21, 10), rgb(p, 39, 19), "the whole blue half is one color")
     }
 
+    func testTheShadowIsPartOfTheGroupThatIsFaded() throws {
+        // A white card at opacity 0.5 with a black shadow (opacity 1, radius 2, offset 0, 6) over white. The
+        // shadow and the card are composited first, then faded: inside the card the opaque white covers the
+        // shadow, so it stays white; below the card the shadow shows, faded. (Fading the shadow and the card
+        // apart let the shadow through the card: VegaStyle_Reverse's faded cards are white inside.)
+        var card = solid(Rect(10, 10, 30, 20), .white)
+        card.opacity = 0.5
+        card.shadowOpacity = 1
+        card.shadowRadius = 2
+        card.shadowOffset = Point(0, 6)
+        let p = try render([card], width: 50, height: 50)
+        assertPixel(p, 25, 20, .white, "inside the card, over the shadow")
+        assertPixel(p, 25, 28, .white, "inside the card near its bottom edge, the shadow right under it")
+        // Below the card, where only the shadow is: black at about full coverage, faded by 0.5 over white.
+        let below = rgb(p, 25, 33)
+        XCTAssertLessThan(below.r, 160, "the shadow shows below the card")
+        XCTAssertGreaterThan(below.r, 120, "faded with the card: not black")
+    }
+
     func testNestedOpacitiesMultiply() throws {
         // Opaque blue inside opacity 0.5 inside opacity 0.5: effective 0.25. 8-bit: the inner group gives
         // (0, 0, 128, 128); faded again by 128: 128·128/255 = 64.25 → 64; over white 255·(255 − 64)/255 = 191.
