@@ -432,28 +432,37 @@ struct SwipeScreenBuilder {
         return [bar, toolbar]
     }
 
-    /// UIAlertController(.actionSheet) "Delete / delete row": the screen dims and the sheet rises.
+    /// The action sheet's group: the list behind blurred, under a light gray most of the way opaque.
+    static let sheetMaterial = BackdropEffect(blurRadius: 20)
+    static let sheetGroupColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.87)
+
+    /// UIAlertController(.actionSheet) "Delete / delete row": the screen dims and the sheet rises. Placed as
+    /// ExpansionStyle_Fill's and _FillReverse's sheets rest (px at 480 wide, both alike): the group from 752 to
+    /// 917 with its separator at 846, the Cancel group from 927.5 to 997, the texts' ink at 773-784 (title),
+    /// 800-811 (message), 873-890 (Delete) and 953-971 (Cancel). The group is a blurred material: the list
+    /// behind it reads 240.5 ± 2.6 there, no text showing through.
     func actionSheet(since t: Double) -> [Layer] {
         let k = AnimationCurve.criticallyDamped(duration: 0.5).progress(t)
         var dim = Layer(name: "dim", frame: Rect(0, 0, width, Self.screenHeight))
         dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
         dim.opacity = k
         let rise = (1 - k) * 240
-        var sheet = Layer(name: "action-sheet", frame: Rect(8, 612 + rise, width - 16, 208))
-        let groupColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.96)
-        var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 143))
-        message.backgroundColor = groupColor
+        var sheet = Layer(name: "action-sheet", frame: Rect(8, 612 + rise, width - 16, 198.6))
+        var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 133.1))
+        message.backdrop = Self.sheetMaterial
+        message.backgroundColor = Self.sheetGroupColor
         message.cornerRadius = 13
+        message.masksToBounds = true
         let titleText = text("Delete", size: 13, weight: .semibold, color: Self.secondaryText, align: .center, baseline: 16)
-        var line = Layer(name: "separator", frame: Rect(0, 85, width - 16, 0.5))
+        var line = Layer(name: "separator", frame: Rect(0, 75.8, width - 16, 0.5))
         line.backgroundColor = Color(hex: "#D8D8DA")!
         message.sublayers = [
-            label("title", Rect(0, 12, width - 16, 24), titleText),
-            label("message", Rect(0, 32, width - 16, 24), text("delete row", size: 13, color: Self.secondaryText, align: .center, baseline: 16)),
+            label("title", Rect(0, 9.6, width - 16, 24), titleText),
+            label("message", Rect(0, 31.2, width - 16, 24), text("delete row", size: 13, color: Self.secondaryText, align: .center, baseline: 16)),
             line,
-            label("delete", Rect(0, 86, width - 16, 57), text("Delete", size: 20, color: .systemBlue, align: .center)),
+            label("delete", Rect(0, 75.8, width - 16, 57.3), text("Delete", size: 20, color: .systemBlue, align: .center)),
         ]
-        var cancel = Layer(name: "cancel-group", frame: Rect(0, 151, width - 16, 57))
+        var cancel = Layer(name: "cancel-group", frame: Rect(0, 141.6, width - 16, 57))
         cancel.backgroundColor = .white
         cancel.cornerRadius = 13
         cancel.sublayers = [label("cancel", Rect(0, 0, width - 16, 57), text("Cancel", size: 20, weight: .semibold, color: .systemBlue, align: .center))]
