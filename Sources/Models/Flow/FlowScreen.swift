@@ -217,18 +217,35 @@ struct FlowScreenBuilder {
         return bar
     }
 
-    /// UIStepper: two 47 x 32 segments, minus and plus, on a translucent rounded background.
+    /// UIStepper as VegaStyle_Reverse shows it: two 47 x 32 segments on a translucent rounded background, their
+    /// symbols black and thin (13.8 pt across, 1.6 wide, centred in each segment; the minus at 52% of the bar's
+    /// color while the list is at its one-item minimum), a faint divider, and under a finger the pressed
+    /// segment's light gray (202, 202, 204) inset 2 pt (the + pressed at 2.5 s: 328.2-372.1 by 55.2-82.9 pt).
     func stepper(right: Double, centerY: Double) -> Layer {
-        var control = Layer(name: "stepper", frame: Rect(right - 94, centerY - 16, 94, 32))
+        let frame = Rect(right - 94, centerY - 16, 94, 32)
+        var control = Layer(name: "stepper", frame: frame)
         control.backgroundColor = Color(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
         control.cornerRadius = 8
+        var parts: [Layer] = []
+        if let touch = sample.touch, frame.contains(touch) {
+            var pressed = Layer(name: "pressed", frame: Rect(touch.x < frame.midX ? 2 : 49, 2, 43, 28))
+            pressed.backgroundColor = Color(hex: "#CACACC")!
+            pressed.cornerRadius = 6
+            parts.append(pressed)
+        }
         var divider = Layer(name: "divider", frame: Rect(46.75, 8, 0.5, 16))
-        divider.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.6)
-        var minus = Layer(name: "minus", frame: Rect(0, 0, 47, 32))
-        minus.contents = .glyph(GlyphContents(.minus, size: 14, color: .white))
-        var plus = Layer(name: "plus", frame: Rect(47, 0, 47, 32))
-        plus.contents = .glyph(GlyphContents(.plus, size: 14, color: .white))
-        control.sublayers = [divider, minus, plus]
+        divider.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.12)
+        parts.append(divider)
+        func bar(_ name: String, _ r: Rect, alpha: Double = 1) -> Layer {
+            var l = Layer(name: name, frame: r)
+            l.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: alpha)
+            return l
+        }
+        let length = 13.8, line = 1.6
+        parts.append(bar("minus", Rect(23.5 - length / 2, 16 - line / 2, length, line), alpha: sample.itemCount <= 1 ? 0.48 : 1))
+        parts.append(bar("plus-across", Rect(70.5 - length / 2, 16 - line / 2, length, line)))
+        parts.append(bar("plus-down", Rect(70.5 - line / 2, 16 - length / 2, line, length)))
+        control.sublayers = parts
         return control
     }
 }
