@@ -54,11 +54,12 @@ public enum MiniTimerDragDropKind: PreviewKind {
         }
     }
 
-    /// The recording's opening: the finger on the menu's last row at 0.73 s, the push at 0.895 s.
+    /// The recording's opening: the finger on the menu's last row at 0.73 s (its disc at 191.3, 640.8 pt), the push at 0.895 s.
     static let recordingIntro: NavigationIntro = {
         var intro = NavigationIntro(row: "swipeDragDrop")
         intro.tapAt = 0.73
         intro.tapDuration = 0.165
+        intro.point = Point(191.3, 640.8)
         return intro
     }()
 

@@ -116,11 +116,12 @@ public enum MiniTimerFoldingKind: PreviewKind {
         }
     }
 
-    /// The recording's opening: the finger on "Mini Timer 에서 이용 1" at 0.77 s, the push at 0.975 s.
+    /// The recording's opening: the finger on "Mini Timer 에서 이용 1" at 0.77 s (its disc at 203.3, 393.1 pt), the push at 0.975 s.
     static let recordingIntro: NavigationIntro = {
         var intro = NavigationIntro(row: "miniTimer1")
         intro.tapAt = 0.77
         intro.tapDuration = 0.205
+        intro.point = Point(203.3, 393.1)
         return intro
     }()
 

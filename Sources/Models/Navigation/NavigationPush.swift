@@ -81,6 +81,10 @@ public struct NavigationIntro: Hashable, Sendable {
     public var tapDuration: Double = 0.15
     /// The menu's navigation bar title.
     public var title: String = "MGUFlowView"
+    /// Where the finger touches the row (screen points); nil: 80 pt right of the row's middle. The recordings'
+    /// discs are elsewhere on the row in each: VegaStyle (243, 226.8), VegaStyle_Reverse (221, 278.9),
+    /// MiniTimer_1 (203.3, 393.1), MiniTimer_2 (191.3, 640.8) (the blue pixels' centroid).
+    public var point: Point? = nil
 
     public init(row: String) { self.row = row }
 
@@ -97,11 +101,13 @@ public struct NavigationIntro: Hashable, Sendable {
         Field("tapAt", \.tapAt, .number(.nonNegative), unit: "s", doc: "when the finger goes down on it"),
         Field("tapDuration", \.tapDuration, .number(.positive), unit: "s", doc: "how long it stays down; the push starts as it lifts"),
         Field("title", \.title, .string, doc: "the menu's navigation bar title"),
+        Field("point", \.point, .optional(.point()), unit: "pt", default: "80 pt right of the row's middle",
+              doc: "where the finger touches the row"),
     ])
 
     /// `{"row": "vegaStyle", "tapAt": 0.57}`, or null for none.
     public static let type = ValueType<NavigationIntro?>.optional(
-        .object(schema, defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title}"))
+        .object(schema, defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title, point}"))
 
     /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
     public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String,
@@ -114,7 +120,7 @@ public struct NavigationIntro: Hashable, Sendable {
                                                   time: time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: canvas, style: homeIndicator))
         if showsTouches, down, t < pushStart, let frame = DemoMenu.frame(ofRow: row) {
-            root.sublayers.append(DeviceChrome.touchDisc(at: Point(frame.midX + 80, frame.midY)))
+            root.sublayers.append(DeviceChrome.touchDisc(at: point ?? Point(frame.midX + 80, frame.midY)))
         }
         return root
     }
