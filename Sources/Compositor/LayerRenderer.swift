@@ -163,10 +163,9 @@ public struct LayerRenderer {
             // faded as one, so a translucent card shows no shadow through itself (VegaStyle_Reverse's faded
             // cards are white inside, 255, where fading the two apart read 243). The shadow is not drawn where
             // the group is opaque, which the group then replaces.
-            let (offset, grow) = Self.shadowReach(layer: layer, map: map)
-            let cast = IntRect(enclosing: Rect(Double(area.x) + offset.x - grow, Double(area.y) + offset.y - grow,
-                                               Double(area.width) + 2 * grow, Double(area.height) + 2 * grow))
-            let region = area.union(cast).intersection(target.bounds).intersection(clip.writable)
+            let cast = Self.withShadow(Rect(Double(area.x), Double(area.y), Double(area.width), Double(area.height)),
+                                       layer: layer, map: map)
+            let region = IntRect(enclosing: cast).intersection(target.bounds).intersection(clip.writable)
             guard !region.isEmpty else { return }
             var faded = Pixmap(bounds: region)
             drawShadow(of: group, layer: layer, map: map, opacity: 1, into: &faded, clip: Clip(rect: region), coveredBy: group)
@@ -504,11 +503,14 @@ public struct LayerRenderer {
         for s in layer.sublayers { children = children.union(deviceBounds(s, superMap: map, superSublayer: sub)) }
         if layer.masksToBounds { children = children.intersection(own) }
         box = box.union(children)
-        if includeShadow && layer.hasVisibleShadow && !box.isNull {
-            let (offset, grow) = shadowReach(layer: layer, map: map)
-            box = box.union(box.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -grow, dy: -grow))
-        }
+        if includeShadow && layer.hasVisibleShadow && !box.isNull { box = withShadow(box, layer: layer, map: map) }
         return box
+    }
+
+    /// `box` (device pixels) and the shadow it casts there: moved by the shadow's offset, grown by its reach.
+    static func withShadow(_ box: Rect, layer: Layer, map: ProjectiveTransform) -> Rect {
+        let (offset, grow) = shadowReach(layer: layer, map: map)
+        return box.union(box.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -grow, dy: -grow))
     }
 
     static func projectedBounds(_ r: Rect, map: ProjectiveTransform) -> Rect {
