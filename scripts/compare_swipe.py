@@ -401,7 +401,11 @@ def edge_offset(a, row, dm):
             else:
                 gap += 1
                 if gap > 2:
-                    break
+                    resume = glyph_end(med, notwhite, x, last - 1, 1, x1)
+                    if resume is None:
+                        break
+                    x, gap = resume, 0
+                    continue
             x += 1
         width = last - x0
         return width, med, (x0, last)
@@ -423,13 +427,17 @@ def edge_offset(a, row, dm):
     return -width, med, (last, x1)
 
 
-def glyph_end(med, notwhite, x, last, step, stop):
-    """Where a white run that starts at x (scanning by `step` from the button column `last`) is a glyph: the
-    same saturated button color again within GLYPH_SPAN columns. A filling row's mask closes from below while
-    it deletes, and then the columns of the button's white symbol and title read white in the band's median;
-    the row's content would show its edge there, not the button's color again."""
-    # The button's color: the saturated columns next to the run (its symbol's edges are lighter).
-    near = med[last: last - GLYPH_SPAN * step: -step]
+def glyph_end(med, notwhite, x, edge, step, stop):
+    """Where a white run that x ends (scanning by `step` from the button's column `edge`, the last one before
+    the run) is a glyph: the same saturated button color again within GLYPH_SPAN columns, that column; else
+    None. A filling row's mask closes from below while it deletes, and then the columns of the button's white
+    symbol and title read white in the band's median; the row's content would show its edge there, not the
+    button's color again."""
+    if not 0 <= edge < len(med):
+        return None
+    # The button's color: the saturated columns from the edge back into the button (its symbol's edges are
+    # lighter).
+    near = med[edge::-step][:GLYPH_SPAN]
     near = near[~np.isnan(near).any(axis=1)]
     near = near[near.max(axis=1) - near.min(axis=1) >= 60]
     if len(near) < 3:
