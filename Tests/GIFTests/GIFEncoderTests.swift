@@ -377,7 +377,7 @@ final class QuantizeMapperTests: XCTestCase {
     func testSearchOverSomeEntriesMatchesAScanOfThem() {
         var seed: UInt32 = 5
         func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
-        for size in [1, 9, 255] {
+        for size in [1, 9, 255, 256, 300] {
             // Coarse colors, so equal distances and equal sums are common.
             let colors = (0..<size).map { _ in 0xFF00_0000 | (next() & 0xE0_E0E0) }
             let included = colors.indices.map { $0 % 3 == 0 || next() % 2 == 0 }
@@ -398,12 +398,14 @@ final class QuantizeMapperTests: XCTestCase {
     }
 
     /// The nearest-entry search (weighted-sum order, cached answers) must give what a scan of every entry
-    /// gives: the least distance, the lowest index among equals.
+    /// gives: the least distance, the lowest index among equals. Up to 256 colors it scans eight entries at
+    /// a time (the 256th's index is the last the lanes hold, 9 and 64 fill their blocks exactly or not);
+    /// 300 colors take the entry-by-entry scan.
     func testNearestMatchesAFullScan() {
         var seed: UInt32 = 11
         func next() -> UInt32 { seed = seed &* 1_664_525 &+ 1_013_904_223; return seed >> 8 }
         func color() -> UInt32 { 0xFF00_0000 | (next() & 0xFF_FFFF) }
-        for size in [1, 2, 7, 64, 255] {
+        for size in [1, 2, 7, 9, 64, 255, 256, 300] {
             // Grays and near duplicates too, so equal sums and equal distances occur.
             var colors = (0..<size).map { k -> UInt32 in
                 switch k % 4 {
