@@ -195,14 +195,29 @@ public struct ImagePattern: Sendable {
     /// Two bilinear samples, the coarse level's at half the position, mixed by the level weight.
     private func sampleTrilinear(y: Int, x: Int, count: Int, _ fineLevel: Sampler, _ coarseLevel: Sampler,
                                  into out: UnsafeMutablePointer<UInt32>) {
-        let py = Double(y) + 0.5, w = coarseWeight, fineWeight = 256 - coarseWeight
-        for i in 0..<count {
-            let (u, v) = position(Double(x + i) + 0.5, py)
-            let a = fineLevel.sample(u: u, v: v), b = coarseLevel.sample(u: u * 0.5, v: v * 0.5)
-            let rb = ((UInt64(a & 0xFF_00FF) &* fineWeight &+ UInt64(b & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
-            let ag = ((UInt64((a >> 8) & 0xFF_00FF) &* fineWeight &+ UInt64((b >> 8) & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
-            out[i] = UInt32(truncatingIfNeeded: rb) | UInt32(truncatingIfNeeded: ag) << 8
+        let py = Double(y) + 0.5, t = inverse
+        // Under an affine map w is exactly 1 and dividing by it changes nothing: the same positions without
+        // the two divisions a pixel (a scaled snapshot piece is affine).
+        if t.isAffine {
+            for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                out[i] = trilinear(u: px * t.m11 + py * t.m21 + t.m31, v: px * t.m12 + py * t.m22 + t.m32, fineLevel, coarseLevel)
+            }
+        } else {
+            for i in 0..<count {
+                let (u, v) = position(Double(x + i) + 0.5, py)
+                out[i] = trilinear(u: u, v: v, fineLevel, coarseLevel)
+            }
         }
+    }
+
+    @inline(__always)
+    private func trilinear(u: Double, v: Double, _ fineLevel: Sampler, _ coarseLevel: Sampler) -> UInt32 {
+        let w = coarseWeight, fineWeight = 256 - coarseWeight
+        let a = fineLevel.sample(u: u, v: v), b = coarseLevel.sample(u: u * 0.5, v: v * 0.5)
+        let rb = ((UInt64(a & 0xFF_00FF) &* fineWeight &+ UInt64(b & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
+        let ag = ((UInt64((a >> 8) & 0xFF_00FF) &* fineWeight &+ UInt64((b >> 8) & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
+        return UInt32(truncatingIfNeeded: rb) | UInt32(truncatingIfNeeded: ag) << 8
     }
 
     /// A level's texels behind a pointer, for the duration of a span.
