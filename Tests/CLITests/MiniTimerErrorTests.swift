@@ -45,6 +45,26 @@ final class MiniTimerErrorTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--set intro.row: expected one of"), r.stderr)
     }
 
+    /// A MiniTimer kind's intro is the recording's unless a scene says otherwise: one key of it can be set
+    /// alone (its row stands), on the command line or in the file. A flow scene has no intro of its own, so
+    /// one given there must name its row.
+    func testOneKeyOfTheRecordedIntro() throws {
+        let scene = RenderPreviewsCommandTests.repo.appendingPathComponent("Scenes/minitimer-folding-timers.json").path
+        let r = try RenderPreviewsCommandTests.run(["tree", scene, "--time", "0.8", "--set", "intro.point=[200, 400]"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // The finger's disc (46 pt) where the scene now puts it.
+        XCTAssertTrue(r.stdout.contains(#""bounds": [0, 0, 46, 46],\#n        "position": [200, 400]"#), r.stdout)
+        let path = scratch.appendingPathComponent("intro.json")
+        try #"{"kind": "minitimer-swipe-drag-drop", "intro": {"tapAt": 0.9}, "duration": 2}"#.write(to: path, atomically: true, encoding: .utf8)
+        let menu = try RenderPreviewsCommandTests.run(["tree", path.path, "--time", "0.95"])
+        XCTAssertEqual(menu.status, 0, menu.stderr)
+        // The recording's row, highlighted under the finger that went down at 0.9 s instead of 0.73.
+        XCTAssertTrue(menu.stdout.contains(#""position": [191.3, 640.8]"#), menu.stdout)
+        let before = try RenderPreviewsCommandTests.run(["tree", path.path, "--time", "0.8"])
+        XCTAssertFalse(before.stdout.contains(#""position": [191.3, 640.8]"#), before.stdout)
+        try assertFails(#"{"kind": "flow", "intro": {"tapAt": 1}}"#, saying: "1:27: intro: missing required key 'row'")
+    }
+
     func testTearOfAnUnknownRowOrOutOfOrder() throws {
         let tear = #""point": [1, 2], "at": 1, "pullAt": 2"#
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 30, "# + tear + #", "releaseAt": 3, "closeAt": 4}}"#,

@@ -79,7 +79,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 480/390 px/pt, black",
               owner: .preview, doc: "as in a `layers` scene; the recording is 480 px wide"),
         Field("framesPerSecond", \.framesPerSecond, .number(.positive), unit: "fps", owner: .preview, doc: ""),
-        Field("intro", \.intro, NavigationIntro.type, default: "the recording's: swipeDragDrop tapped at 0.73 s for 0.165 s",
+        Field("intro", \.intro, NavigationIntro.type(over: MiniTimerDragDropKind.recordingIntro), default: "the recording's: swipeDragDrop tapped at 0.73 s for 0.165 s",
               owner: .preview, doc: "the demo menu and the push before the screen; null opens on the screen"),
         Field("title", \.title, .string, owner: .preview, doc: "navigation bar title"),
         Field("time", \.time, .string, owner: .preview, doc: "the status bar clock"),

@@ -176,7 +176,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         Field("canvas", \.canvas, .canvas(over: Settings().canvas), default: "390 × 844 pt at 400/390 px/pt, black",
               owner: .preview, doc: "as in a `layers` scene; the recording is 400 px wide"),
         Field("framesPerSecond", \.framesPerSecond, .number(.positive), unit: "fps", owner: .preview, doc: ""),
-        Field("intro", \.intro, NavigationIntro.type, default: "the recording's: miniTimer1 tapped at 0.77 s for 0.205 s",
+        Field("intro", \.intro, NavigationIntro.type(over: MiniTimerFoldingKind.recordingIntro), default: "the recording's: miniTimer1 tapped at 0.77 s for 0.205 s",
               owner: .preview, doc: "the demo menu and the push before the screen; null opens on the screen"),
         Field("title", \.title, .string, owner: .preview, doc: "navigation bar title"),
         Field("time", \.time, .string, owner: .preview, doc: "the status bar clock"),

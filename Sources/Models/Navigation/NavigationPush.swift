@@ -96,18 +96,26 @@ public struct NavigationIntro: Hashable, Sendable {
         summary: quotedList(DemoMenu.rowNames), control: .choice(DemoMenu.rowNames),
         decode: { v, p, d in try d.name(v, p, among: DemoMenu.rowNames) }, encode: { .string($0) })
 
-    static let schema = Schema<NavigationIntro>([
-        Field("row", \.row, rowType, required: true, doc: "the menu row the finger taps"),
+    /// `rowRequired` false: over a kind's own intro, whose row stands unless a scene names another.
+    static func schema(rowRequired: Bool) -> Schema<NavigationIntro> { Schema<NavigationIntro>([
+        Field("row", \.row, rowType, required: rowRequired, doc: "the menu row the finger taps"),
         Field("tapAt", \.tapAt, .number(.nonNegative), unit: "s", doc: "when the finger goes down on it"),
         Field("tapDuration", \.tapDuration, .number(.positive), unit: "s", doc: "how long it stays down; the push starts as it lifts"),
         Field("title", \.title, .string, doc: "the menu's navigation bar title"),
-        Field("point", \.point, .optional(.point()), unit: "pt", default: "80 pt right of the row's middle",
+        // Over a recorded intro the default is the recording's point, which the table then shows.
+        Field("point", \.point, .optional(.point()), unit: "pt", default: rowRequired ? "80 pt right of the row's middle" : nil,
               doc: "where the finger touches the row"),
-    ])
+    ]) }
 
     /// `{"row": "vegaStyle", "tapAt": 0.57}`, or null for none.
     public static let type = ValueType<NavigationIntro?>.optional(
-        .object(schema, defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title, point}"))
+        .object(schema(rowRequired: true), defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title, point}"))
+
+    /// A kind's recorded intro as the default: every key defaults to it, so `--set intro.tapAt=0.9` (or
+    /// `"intro": {"tapAt": 0.9}`) changes that key alone.
+    public static func type(over recorded: NavigationIntro) -> ValueType<NavigationIntro?> {
+        .optional(.object(schema(rowRequired: false), defaults: recorded, summary: "{row, tapAt, tapDuration, title, point}"))
+    }
 
     /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
     public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String,
