@@ -2,7 +2,7 @@
 # Both install the system packages they need first (Debian, non-interactive, only when missing).
 
 APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
-	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum fonts-roboto-unhinted
+	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum fonts-roboto-unhinted fonts-league-spartan
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 # On x86-64 with AVX2, BMI2 and FMA (Haswell, 2013, and later) the release build targets that level: Scenes/

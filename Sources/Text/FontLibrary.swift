@@ -67,6 +67,7 @@ public final class FontLibrary {
         "notosansarabic": "fonts-noto-core",
         "nanumgothic": "fonts-nanum",
         "robotocondensed": "fonts-roboto-unhinted",
+        "leaguespartan": "fonts-league-spartan",
     ]
 
     private let freeType: FreeTypeLibrary

@@ -194,8 +194,7 @@ struct FlowScreenBuilder {
             l.contents = .text(text)
             return l
         }
-        var title = TextContents(scene.chrome.title, weight: .medium, size: 18, color: .white)
-        title.alignment = .center
+        var title = NavigationBar.titleText(scene.chrome.title)
         var back = TextContents(scene.chrome.backTitle, size: 17, color: Color(hex: "#007AFF")!)
         back.alignment = .left
         var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))

@@ -150,6 +150,17 @@ public struct NavigationIntro: Hashable, Sendable {
 public enum NavigationBar {
     public static let mint = Color(hex: "#00C7BE")!
     static let tint = Color(hex: "#007AFF")!
+    /// The demo sets its titles in Futura Medium (every recording's bar shows its single-storey a and pointed
+    /// caps; the back button is the system font). League Spartan Medium is the geometric face Debian has
+    /// closest to it: at 20 pt its ink is within 3 pt of the width of four of the five recorded titles.
+    static let titleFont = "League Spartan", titleSize = 20.0
+
+    /// A bar's title: white, centred.
+    static func titleText(_ title: String) -> TextContents {
+        var text = TextContents(title, font: titleFont, weight: .medium, size: titleSize, color: .white)
+        text.alignment = .center
+        return text
+    }
 
     public static func layer(width: Double, height: Double, title: String, backTitle: String?, time: String,
                              text: any TextMeasuring) -> Layer {
@@ -160,8 +171,7 @@ public enum NavigationBar {
             l.contents = .text(contents)
             return l
         }
-        var titleText = TextContents(title, weight: .medium, size: 18, color: .white)
-        titleText.alignment = .center
+        let titleText = titleText(title)
         bar.sublayers = DeviceChrome.statusBar(time: time, width: width)
         if let backTitle {
             var chevron = Layer(name: "back-chevron", frame: Rect(8, height - 44 + 11, 14, 22))
