@@ -197,8 +197,7 @@ struct FlowScreenBuilder {
         var title = NavigationBar.titleText(scene.chrome.title)
         var back = TextContents(scene.chrome.backTitle, size: 17, color: Color(hex: "#007AFF")!)
         back.alignment = .left
-        var chevron = Layer(name: "back-chevron", frame: Rect(8, barBottom - 44 + 11, 14, 22))
-        chevron.contents = .glyph(GlyphContents(.chevronLeft, size: 20, color: Color(hex: "#007AFF")!))
+        let chevron = NavigationBar.backChevron(barTop: barBottom - 44, color: Color(hex: "#007AFF")!)
         // UIKit centers the title on the bar, moved aside just enough to clear the back button and the right
         // item (8 pt from it, as the reversed recording shows), and truncates it when even that is too narrow.
         let backEnd = 28 + text.width(of: back) + 10

@@ -406,8 +406,9 @@ struct SwipeScreenBuilder {
         let blue = Color.systemBlue
         let tint = sample.sheetPresentedAt != nil ? Color.systemGray2 : Self.demoTint
         var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
-        var chevron = Layer(name: "back-chevron", frame: flip(Rect(8, 64, 14, 22), in: width))
-        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronRight : .chevronLeft, size: 20, color: blue))
+        // The bar under the 47-pt status bar, as in the demo's other screens.
+        var chevron = NavigationBar.backChevron(barTop: 47, color: blue, mirrored: scene.rightToLeft)
+        if scene.rightToLeft { chevron.position.x = width - chevron.position.x }
         items.append(chevron)
         items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: 17, color: blue, baseline: 21)))
         items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
