@@ -42,20 +42,40 @@ struct GIFChange {
                 let flat = screen.flat.baseAddress! + row, classes = screen.change.baseAddress! + row
                 // Most pixels are as on screen: the row starts so, and that test reads only what it needs.
                 classes.update(repeating: GIFPixelChange.same, count: w)
-                for x in 0..<w {
-                    let e = Int(entries[x]), c = canvas[x]
-                    if table[e].shown == c { rowError &+= Int64(table[e].quantError); continue }
-                    let rule = table[e]
+                /// Classes pixel `x` (the row starts `same`); returns its error.
+                @inline(__always) func classify(_ x: Int) -> Int64 {
+                    let rule = table[Int(entries[x])], c = canvas[x]
+                    if rule.shown == c { return Int64(rule.quantError) }
                     if rule.shown != 0 && c != 0 {
                         let keep = flat[x] != 0 ? rule.keepFlat : rule.keepEdge
                         if quantizeDistance(rule.key, c) <= keep {
-                            rowError &+= Int64(squaredError(rule.key, c))
                             classes[x] = GIFPixelChange.close
-                            continue
+                            return Int64(squaredError(rule.key, c))
                         }
                     }
-                    rowError &+= Int64(rule.quantError)
                     classes[x] = GIFPixelChange.changed
+                    return Int64(rule.quantError)
+                }
+                // Blocks of eight: flat UI has runs of one entry over one canvas color, whose pixels get the
+                // same answer (with the same flat mark, unless shown as on screen).
+                var x = 0
+                while x < w {
+                    let block = min(x &+ 8, w)
+                    if x &+ 8 <= w, let run = GIFUniformBlock(entries + x, canvas + x) {
+                        let error = classify(x)
+                        let s = classes[x], marks = UnsafeRawPointer(flat + x).loadUnaligned(as: UInt64.self)
+                        if s == GIFPixelChange.same || GIFScreen.isUniform8(flat + x) {
+                            // So do the blocks after it that repeat it (and its flat marks, where they matter).
+                            repeat {
+                                GIFScreen.set8(classes + x, to: s)
+                                rowError &+= 8 &* error; x &+= 8
+                            } while x &+ 8 <= w && run.repeats(entries + x, canvas + x)
+                                && (s == GIFPixelChange.same || UnsafeRawPointer(flat + x).loadUnaligned(as: UInt64.self) == marks)
+                            continue
+                        }
+                        rowError &+= error; x &+= 1
+                    }
+                    while x < block { rowError &+= classify(x); x &+= 1 }
                 }
                 // The span afterwards: tracked in the loop, it cost the distance test registers.
                 (rowMin, rowMax) = changedSpan(classes, width: w)

@@ -44,11 +44,37 @@ final class GIFIndexCandidates {
     /// `fill` from the classes `GIFChange.find` left: the keep distance is not computed again.
     private func fillClassified(_ rect: IntRect, screen: GIFScreen, rules: GIFEntryRules, mapper: QuantizeMapper,
                                 transparent: UInt8) {
+        let table = rules.table, entries = screen.entries.baseAddress!, canvas = screen.canvas.baseAddress!
         let classes = screen.change.baseAddress!
         var planes = GIFCandidatePlanes(self, transparent: transparent)
-        fillPixels(rect, screen: screen, rules: rules) { k, p, rule, c in
-            planes.place(k, classes[p], index: rule.index, canvas: c, mapper: mapper)
+        var unchanged = 0, k = 0
+        for y in rect.y..<rect.maxY {
+            // The row's planes indexed by `k`, the pixel's number in the rectangle: one counter in the loop.
+            let shift = y * screen.width + rect.x - k
+            let entries = entries + shift, canvas = canvas + shift, classes = classes + shift
+            let end = k + rect.width
+            while k < end {
+                let block = min(k &+ 8, end)
+                let one = planes.place(k, classes[k], index: table[Int(entries[k])].index, canvas: canvas[k], mapper: mapper)
+                // Eight pixels of one entry over one canvas color in one class (flat UI) take the same indices.
+                if k &+ 8 <= end && GIFScreen.isUniform8(classes + k), let run = GIFUniformBlock(entries + k, canvas + k) {
+                    // So do the blocks after it that repeat it.
+                    let first = k, s = classes[k]
+                    repeat {
+                        planes.copy8(from: first, to: k)
+                        unchanged &+= 8 &* one; k &+= 8
+                    } while k &+ 8 <= end && run.repeats(entries + k, canvas + k)
+                        && UnsafeRawPointer(classes + k).loadUnaligned(as: UInt64.self) == UInt64(s) &* 0x0101_0101_0101_0101
+                    continue
+                }
+                unchanged &+= one; k &+= 1
+                while k < block {
+                    unchanged &+= planes.place(k, classes[k], index: table[Int(entries[k])].index, canvas: canvas[k], mapper: mapper)
+                    k &+= 1
+                }
+            }
         }
+        self.unchanged = unchanged
     }
 
     /// `fill` testing each pixel against the canvas (the first frame, and tests of `fillClassified`).
@@ -96,6 +122,13 @@ private struct GIFCandidatePlanes {
         opaque = candidates.opaque.baseAddress!; mixed = candidates.mixed.baseAddress!
         alternatives = candidates.alternatives.baseAddress!
         self.transparent = transparent
+    }
+
+    /// Pixels `k..<k + 8` as pixel `first`.
+    @inline(__always)
+    func copy8(from first: Int, to k: Int) {
+        GIFScreen.set8(opaque + k, to: opaque[first]); GIFScreen.set8(mixed + k, to: mixed[first])
+        GIFScreen.set8(alternatives + k, to: alternatives[first])
     }
 
     /// The candidates' indices at pixel `k` of class `s` (see `GIFPixelChange`) whose entry is `index` and

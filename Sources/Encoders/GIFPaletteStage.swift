@@ -44,7 +44,7 @@ struct GIFPaletteMapping {
             var i = Int(old.index[e]), d = old.distance[e]
             if changed[i] { return mapper.cachedNearest(key) }
             if let changedEntries {
-                (i, d) = changedEntries.nearest(key, best: d, index: i)
+                (i, d) = changedEntries.nearest(key, best: d, index: i, outside: colors[i])
             } else {
                 for j in newEntries {
                     let dj = quantizeDistance(key, colors[j])

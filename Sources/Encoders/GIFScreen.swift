@@ -34,6 +34,19 @@ final class GIFScreen {
 
     var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Whether the eight bytes from `p` (of `flat` or `change`) are one: the word equals itself rotated by a byte.
+    @inline(__always)
+    static func isUniform8(_ p: UnsafePointer<UInt8>) -> Bool {
+        let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        return word == word >> 8 | word << 56
+    }
+
+    /// Sets the eight bytes from `p` to `value`.
+    @inline(__always)
+    static func set8(_ p: UnsafeMutablePointer<UInt8>, to value: UInt8) {
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt64(value) &* 0x0101_0101_0101_0101, as: UInt64.self)
+    }
+
     /// Whether `flat` holds the flat areas of the entries as they are (marked since the last recount that
     /// renumbered them... or of every pixel since the first count).
     private var flatIsCurrent = false
@@ -172,6 +185,40 @@ final class GIFScreen {
             }
         }
         return usesTransparency
+    }
+}
+
+/// Eight pixels of one entry over one canvas color, as the words (two pixels each) those planes hold: a block
+/// of flat UI, which the per-pixel loops take at once since the same inputs give the same answers.
+struct GIFUniformBlock {
+    let entries: UInt64, canvas: UInt64
+
+    /// The block of the eight pixels from `entries` and `canvas` (pointers into those planes) if they are one
+    /// entry over one canvas color. Words are compared against the first, each loaded only once the one before
+    /// matched: a chain of compares that leaves at the first difference (loaded at once, the words were
+    /// vectorized into lane shuffles).
+    @inline(__always)
+    init?(_ entries: UnsafePointer<Int32>, _ canvas: UnsafePointer<UInt32>) {
+        let e = UnsafeRawPointer(entries).loadUnaligned(as: UInt64.self)
+        guard e == (e >> 32 | e << 32) && Self.repeats(e, UnsafeRawPointer(entries), from: 8) else { return nil }
+        let c = UnsafeRawPointer(canvas).loadUnaligned(as: UInt64.self)
+        guard c == (c >> 32 | c << 32) && Self.repeats(c, UnsafeRawPointer(canvas), from: 8) else { return nil }
+        (self.entries, self.canvas) = (e, c)
+    }
+
+    /// Whether the eight pixels from `entries` and `canvas` are this block again.
+    @inline(__always)
+    func repeats(_ entries: UnsafePointer<Int32>, _ canvas: UnsafePointer<UInt32>) -> Bool {
+        Self.repeats(self.entries, UnsafeRawPointer(entries), from: 0) && Self.repeats(self.canvas, UnsafeRawPointer(canvas), from: 0)
+    }
+
+    /// Whether the 32 bytes from `p` hold `word` at each 8-byte offset from `first`.
+    @inline(__always)
+    private static func repeats(_ word: UInt64, _ p: UnsafeRawPointer, from first: Int) -> Bool {
+        for offset in stride(from: first, to: 32, by: 8) where p.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != word {
+            return false
+        }
+        return true
     }
 }
 

@@ -38,6 +38,14 @@ func squaredError(_ a: UInt32, _ b: UInt32) -> Int32 {
     return dr &* dr &+ dg &* dg &+ db &* db
 }
 
+/// A key's bytes (r, g, b, a in memory order) widened to four Int64 lanes: one widening move, where
+/// building the vector lane by lane took a dozen instructions. Sums of count · lanes then take one multiply
+/// a color (both factors fit 32 bits).
+@inline(__always)
+func quantizeLanes(_ k: UInt32) -> SIMD4<Int64> {
+    SIMD4<Int64>(truncatingIfNeeded: unsafeBitCast(k, to: SIMD4<UInt8>.self))
+}
+
 /// Exact histogram of a frame's colors. Entries are numbered in scan order, so everything derived from them
 /// is deterministic (no hash-order iteration).
 struct QuantizeHistogram {
@@ -68,17 +76,18 @@ struct QuantizeHistogram {
             let p = px[i]
             let e = width > 0 && i >= width && px[i - width] == p ? out[i - width] : entry(for: quantizeKey(p))
             out[i] = e
-            var end = i + 1
-            // Most runs are short: one pixel at a time, and eight a step once the run is long.
+            var end = i &+ 1
+            // Most runs are short: one pixel at a time, and eight a step once the run is long. (Indices stay
+            // below `n`: wrapping arithmetic spares the overflow checks.)
             while end < n && px[end] == p {
-                out[end] = e; end += 1
-                if end - i == 8 {
+                out[end] = e; end &+= 1
+                if end &- i == 8 {
                     let same = SIMD8<UInt32>(repeating: p), run = SIMD8<Int32>(repeating: e)
-                    while end + 8 <= n && UnsafeRawPointer(px + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
+                    while end &+ 8 <= n && UnsafeRawPointer(px + end).loadUnaligned(as: SIMD8<UInt32>.self) == same {
                         UnsafeMutableRawPointer(out + end).storeBytes(of: run, as: SIMD8<Int32>.self)
-                        end += 8
+                        end &+= 8
                     }
-                    while end < n && px[end] == p { out[end] = e; end += 1 }
+                    while end < n && px[end] == p { out[end] = e; end &+= 1 }
                     break
                 }
             }
@@ -289,8 +298,9 @@ final class QuantizeNearestSearch {
     /// Per sum 0...2295, the first place in sum order whose sum is not below it: where a query starts.
     private let starts: UnsafeMutablePointer<Int16>
     private static let sumLimit = 3 * 255 + 4 * 255 + 2 * 255
-    /// By palette index: the place in sum order, and the distance to the nearest other entry (-1: not
-    /// computed yet), which decides when a guess is the answer without a search.
+    /// By palette index: the place in sum order, and the distance from its color to the nearest other entry
+    /// of the search (-1: not computed yet), which decides when a guess, or an entry left out, is the answer
+    /// without a scan.
     private let places: UnsafeMutablePointer<Int32>
     private let separation: UnsafeMutablePointer<Int32>
     /// The same entries in sum order, eight to a block (lane k % 8 of block k / 8): r, g, b and the
@@ -388,8 +398,19 @@ final class QuantizeNearestSearch {
         scan(key, best: best, bestIndex: Int32(index))
     }
 
+    /// `nearest(key, best: best, index: index)` for a palette entry the search leaves out (of color `color`),
+    /// e.g. one that stayed when the search holds those that moved: as for a guess, when 4 `best` is below
+    /// the distance from `color` to every entry here, they are all strictly farther and there is no scan.
+    func nearest(_ key: UInt32, best: Int32, index: Int, outside color: UInt32) -> (index: Int, distance: Int32) {
+        var apart = separation[index]
+        if apart < 0 { apart = scan(color, best: .max, bestIndex: .max).distance; separation[index] = apart }
+        if 4 * Int64(best) < Int64(apart) { return (index, best) }
+        return scan(key, best: best, bestIndex: Int32(index))
+    }
+
     /// The distance from the entry at place `k` (sum order) to the nearest other entry (Int32.max alone).
     private func separationOf(_ k: Int) -> Int32 {
+        if let lanes, count > 1 { return blockSeparation(k, lanes) }
         let channels = channels, sums = sums
         let c = channels[k], s = sums[k]
         var best = Int32.max, reach = Int64.max, across = Int64.max
@@ -410,6 +431,40 @@ final class QuantizeNearestSearch {
             let ds = Int64(s &- sums[down])
             if ds * ds > reach { break }
             consider(down); down -= 1
+        }
+        return best
+    }
+
+    /// `separationOf` eight entries at a time, bounded on the sum as `blockScan` is. The entry's own lane
+    /// is left out; padding lanes are farther than the other entry there is, so they never give the answer.
+    private func blockSeparation(_ k: Int, _ lanes: UnsafeMutablePointer<SIMD8<Int32>>) -> Int32 {
+        let c = channels[k], s = sums[k]
+        let cr = SIMD8<Int32>(repeating: c.x), cg = SIMD8<Int32>(repeating: c.y), cb = SIMD8<Int32>(repeating: c.z)
+        let sums = sums
+        @inline(__always) func distances(_ b: Int) -> SIMD8<Int32> {
+            let p = lanes + 4 &* b
+            let dr = p[0] &- cr, dg = p[1] &- cg, db = p[2] &- cb
+            return quantizeWeightR &* dr &* dr &+ quantizeWeightG &* dg &* dg &+ quantizeWeightB &* db &* db
+        }
+        let first = k >> 3
+        var own = distances(first)
+        own[k & 7] = .max
+        var best = own.min(), reach = 9 * Int64(best)
+        var up = first + 1
+        while up < blockCount {
+            let ds = Int64(sums[up &* 8] &- s)
+            if ds * ds > reach { break }
+            let m = distances(up).min()
+            if m < best { best = m; reach = 9 * Int64(m) }
+            up += 1
+        }
+        var down = first - 1
+        while down >= 0 {
+            let ds = Int64(s &- sums[down &* 8 &+ 7])
+            if ds * ds > reach { break }
+            let m = distances(down).min()
+            if m < best { best = m; reach = 9 * Int64(m) }
+            down -= 1
         }
         return best
     }
@@ -571,14 +626,21 @@ enum QuantizeBuilder {
     static func build(keys: [UInt32], counts: [Int32], maxColors: Int, exactCount: Int,
                       nearest: inout QuantizeAnswers) -> [UInt32] {
         nearest = QuantizeAnswers()
-        let opaque = keys.indices.filter { keys[$0] != 0 && counts[$0] > 0 }
+        // Filled in place: `filter` grew its result entry by entry.
+        let opaque = [Int](unsafeUninitializedCapacity: keys.count) { buffer, count in
+            count = 0
+            for e in keys.indices where keys[e] != 0 && counts[e] > 0 { buffer[count] = e; count += 1 }
+        }
         if opaque.count <= maxColors {
             return quantizeTop(opaque.count, of: keys, counts: counts).map { keys[$0] }
         }
         let exact = quantizeTop(min(exactCount, maxColors), of: keys, counts: counts)
         var isExact = [Bool](repeating: false, count: keys.count)
         for e in exact { isExact[e] = true }
-        let tail = opaque.filter { !isExact[$0] }
+        let tail = [Int](unsafeUninitializedCapacity: opaque.count) { buffer, count in
+            count = 0
+            for e in opaque where !isExact[e] { buffer[count] = e; count += 1 }
+        }
         var palette = exact.map { keys[$0] }
         let clusters = maxColors - palette.count
         guard clusters > 0 else { return palette }
@@ -594,10 +656,12 @@ enum QuantizeBuilder {
         for (j, c) in palette.enumerated() {
             if let k = firstIndex[c] { newIndex[j] = k } else { firstIndex[c] = Int32(out.count); newIndex[j] = Int32(out.count); out.append(c) }
         }
-        nearest = QuantizeAnswers(index: [Int32](repeating: -1, count: keys.count), distance: [Int32](repeating: 0, count: keys.count))
+        // Filled as locals and then stored: through `nearest` each write checked its array's uniqueness.
+        var index = [Int32](repeating: -1, count: keys.count), distance = [Int32](repeating: 0, count: keys.count)
         for (t, e) in tail.enumerated() {
-            nearest.index[e] = newIndex[Int(answers.index[t])]; nearest.distance[e] = answers.distance[t]
+            index[e] = newIndex[Int(answers.index[t])]; distance[e] = answers.distance[t]
         }
+        nearest = QuantizeAnswers(index: index, distance: distance)
         return out
     }
 
@@ -614,7 +678,6 @@ enum QuantizeBuilder {
         /// A color's key, count and number, moved together: the passes over a box read them in order.
         struct Color { var key: UInt32, count: Int32, e: Int32 }
         var order = keys.indices.map { Color(key: keys[$0], count: counts[$0], e: Int32($0)) }
-        var right = order
         /// A box's colors are `order[start..<end]`; its weight and per-channel sums of c·v and c·v², kept as
         /// integers (exact, so a box split off its parent has the parent's sums minus its sibling's).
         struct Box {
@@ -624,9 +687,6 @@ enum QuantizeBuilder {
             var error = -1.0, axis = 0
         }
         let weights = (Double(quantizeWeightR), Double(quantizeWeightG), Double(quantizeWeightB))
-        @inline(__always) func channels(_ k: UInt32) -> SIMD3<Int64> {
-            SIMD3(Int64(k & 0xFF), Int64((k >> 8) & 0xFF), Int64((k >> 16) & 0xFF))
-        }
         /// The box's weighted squared error and widest channel, from its sums (the same Doubles a float
         /// accumulation of these integers gives: every partial sum is exact).
         func finished(_ box: Box) -> Box {
@@ -647,81 +707,92 @@ enum QuantizeBuilder {
         }
         // A box splits at the weighted median of its widest channel, in the order (channel value, key): the
         // prefix of that order holding half the weight. Only the prefix as a set matters, so colors are
-        // bucketed by channel value and only the bucket where the half falls is sorted, by key.
-        var bucketWeight = [Int64](repeating: 0, count: 256), bucketSize = [Int](repeating: 0, count: 256)
-        var inBucket: [UInt64] = []
-        var inPrefix = [Bool](repeating: false, count: keys.count)
+        // bucketed by channel value and only the bucket where the half falls is sorted, by key. Nothing
+        // depends on the order of the colors within a box (sums are exact, the bucket is sorted), so one pass
+        // moves the colors below the median's value to the front, those above it aside and those at it to
+        // the bucket.
+        var bucketWeight = [Int64](repeating: 0, count: 256)
+        // Scratch for a split (plain buffers: appending to arrays checked their uniqueness color by color):
+        // the colors above the median's value, and the bucket's colors by key, then number.
+        let rest = UnsafeMutablePointer<Color>.allocate(capacity: keys.count)
+        let inBucket = UnsafeMutablePointer<UInt64>.allocate(capacity: keys.count)
+        defer { rest.deallocate(); inBucket.deallocate() }
         var boxes: [Box] = []
         order.withUnsafeMutableBufferPointer { orderBuffer in
-            right.withUnsafeMutableBufferPointer { rightBuffer in
-                bucketWeight.withUnsafeMutableBufferPointer { bw in
-                    bucketSize.withUnsafeMutableBufferPointer { bs in
-                        inPrefix.withUnsafeMutableBufferPointer { inPrefix in
-                            let order = orderBuffer.baseAddress!, rest = rightBuffer.baseAddress!
-                            let bw = bw.baseAddress!, bs = bs.baseAddress!
-                            func summed(_ start: Int, _ end: Int) -> Box {
-                                var b = Box(start: start, end: end)
-                                for i in start..<end {
-                                    let c = Int64(order[i].count), v = channels(order[i].key)
-                                    b.w += c; b.s &+= c &* v; b.q &+= c &* v &* v
-                                }
-                                return b
+            bucketWeight.withUnsafeMutableBufferPointer { bw in
+                keys.withUnsafeBufferPointer { keys in
+                    counts.withUnsafeBufferPointer { counts in
+                        let order = orderBuffer.baseAddress!
+                        let bw = bw.baseAddress!
+                        func summed(_ start: Int, _ end: Int) -> Box {
+                            var w: Int64 = 0, s = SIMD4<Int64>.zero, q = SIMD4<Int64>.zero
+                            for i in start..<end {
+                                // Lanes r, g, b and 0; c·(v·v) keeps both factors of each multiply in 32 bits.
+                                let c = Int64(order[i].count), v = quantizeLanes(order[i].key & 0xFF_FFFF)
+                                w &+= c; s &+= c &* v; q &+= c &* (v &* v)
                             }
-                            boxes = [finished(summed(0, keys.count))]
-                            while boxes.count < target {
-                                var pick = -1
-                                for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
-                                guard pick >= 0 else { break }
-                                let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
-                                // The buckets are all 0 between splits; only the box's range of values is
-                                // filled, walked and cleared.
-                                var low = 255, high = 0
-                                for i in box.start..<box.end {
-                                    let v = Int((order[i].key >> shift) & 0xFF)
-                                    bw[v] += Int64(order[i].count); bs[v] += 1
-                                    low = min(low, v); high = max(high, v)
-                                }
-                                let total = box.w
-                                // Below `low` the buckets are empty: the walk from 0 would pass them with
-                                // nothing added (the box has weight), so it starts at `low`.
-                                var acc: Int64 = 0, before = 0, v = low
-                                while v < 255 && 2 * (acc + bw[v]) < total { acc += bw[v]; before += bs[v]; v += 1 }
-                                (bw + low).update(repeating: 0, count: high - low + 1)
-                                (bs + low).update(repeating: 0, count: high - low + 1)
-                                inBucket.removeAll(keepingCapacity: true)
-                                for i in box.start..<box.end where Int((order[i].key >> shift) & 0xFF) == v {
-                                    inBucket.append(UInt64(order[i].key & 0xFF_FFFF) << 32 | UInt64(order[i].e))
-                                }
-                                inBucket.sort()
-                                var taken = 0
-                                for item in inBucket {
-                                    acc += Int64(counts[Int(item & 0xFFFF_FFFF)]); taken += 1
-                                    if 2 * acc >= total { break }
-                                }
-                                // The prefix leaves at least one color for the other box, as splitting the sorted box did.
-                                let prefix = min(before + taken, n - 1)
-                                let fromBucket = prefix - before
-                                for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = true }
-                                var write = box.start, later = 0
-                                for i in box.start..<box.end {
-                                    let c = order[i], cv = Int((c.key >> shift) & 0xFF)
-                                    if cv < v || (cv == v && inPrefix[Int(c.e)]) { order[write] = c; write += 1 } else { rest[later] = c; later += 1 }
-                                }
-                                for j in 0..<fromBucket { inPrefix[Int(inBucket[j] & 0xFFFF_FFFF)] = false }
-                                (order + write).update(from: rest, count: later)
-                                let split = box.start + prefix
-                                // Sum the smaller side; the other is the rest of the parent.
-                                var left: Box, other: Box
-                                if prefix <= n - prefix {
-                                    left = summed(box.start, split)
-                                    other = Box(start: split, end: box.end, w: box.w - left.w, s: box.s &- left.s, q: box.q &- left.q)
+                            return Box(start: start, end: end, w: w, s: SIMD3(s[0], s[1], s[2]), q: SIMD3(q[0], q[1], q[2]))
+                        }
+                        boxes = [finished(summed(0, keys.count))]
+                        while boxes.count < target {
+                            var pick = -1
+                            for (i, b) in boxes.enumerated() where b.error > 0 && (pick < 0 || b.error > boxes[pick].error) { pick = i }
+                            guard pick >= 0 else { break }
+                            let box = boxes[pick], shift = UInt32(8 * box.axis), n = box.end - box.start
+                            // The buckets are all 0 between splits; only the box's range of values is
+                            // filled, walked and cleared.
+                            var low = 255, high = 0
+                            for i in box.start..<box.end {
+                                let v = Int((order[i].key >> shift) & 0xFF)
+                                bw[v] &+= Int64(order[i].count)
+                                low = min(low, v); high = max(high, v)
+                            }
+                            let total = box.w
+                            // Below `low` the buckets are empty: the walk from 0 would pass them with
+                            // nothing added (the box has weight), so it starts at `low`.
+                            var acc: Int64 = 0, v = low
+                            while v < 255 && 2 * (acc + bw[v]) < total { acc += bw[v]; v += 1 }
+                            (bw + low).update(repeating: 0, count: high - low + 1)
+                            var write = box.start, later = 0, bucketCount = 0
+                            for i in box.start..<box.end {
+                                let c = order[i], cv = Int((c.key >> shift) & 0xFF)
+                                if cv < v {
+                                    order[write] = c; write += 1
+                                } else if cv > v {
+                                    rest[later] = c; later += 1
                                 } else {
-                                    other = summed(split, box.end)
-                                    left = Box(start: box.start, end: split, w: box.w - other.w, s: box.s &- other.s, q: box.q &- other.q)
+                                    inBucket[bucketCount] = UInt64(c.key & 0xFF_FFFF) << 32 | UInt64(c.e); bucketCount += 1
                                 }
-                                boxes[pick] = finished(left)
-                                boxes.append(finished(other))
                             }
+                            let before = write - box.start
+                            var bucket = UnsafeMutableBufferPointer(start: inBucket, count: bucketCount)
+                            bucket.sort()
+                            var taken = 0
+                            for item in bucket {
+                                acc += Int64(counts[Int(item & 0xFFFF_FFFF)]); taken += 1
+                                if 2 * acc >= total { break }
+                            }
+                            // The prefix leaves at least one color for the other box, as splitting the sorted box did.
+                            let prefix = min(before + taken, n - 1)
+                            // The bucket's colors in the prefix join the front, the others go before the rest.
+                            for (j, item) in bucket.enumerated() {
+                                let e = Int(item & 0xFFFF_FFFF)
+                                let c = Color(key: keys[e], count: counts[e], e: Int32(e))
+                                if j < prefix - before { order[write] = c; write += 1 } else { rest[later] = c; later += 1 }
+                            }
+                            (order + write).update(from: rest, count: later)
+                            let split = box.start + prefix
+                            // Sum the smaller side; the other is the rest of the parent.
+                            var left: Box, other: Box
+                            if prefix <= n - prefix {
+                                left = summed(box.start, split)
+                                other = Box(start: split, end: box.end, w: box.w - left.w, s: box.s &- left.s, q: box.q &- left.q)
+                            } else {
+                                other = summed(split, box.end)
+                                left = Box(start: box.start, end: split, w: box.w - other.w, s: box.s &- other.s, q: box.q &- other.q)
+                            }
+                            boxes[pick] = finished(left)
+                            boxes.append(finished(other))
                         }
                     }
                 }
@@ -754,7 +825,8 @@ enum QuantizeBuilder {
     /// After the first round each key's answer is exact for the palette before the update. An entry that did
     /// not move keeps its distance, and every other entry that did not move is still farther (or as near at
     /// a higher index), so a key whose entry stayed is compared only with the entries that moved, which after
-    /// the first round are a third of them or fewer.
+    /// the first round are a third of them or fewer, and not even with them when its entry is much nearer
+    /// (see `QuantizeNearestSearch.nearest(_:best:index:outside:)`).
     static func refine(_ palette: inout [UInt32], fixed: Int, keys: [UInt32], counts: [Int32], rounds: Int,
                        nearest: inout QuantizeAnswers) {
         guard !palette.isEmpty else { return }
@@ -763,36 +835,45 @@ enum QuantizeBuilder {
         if nearest.distance.count != n { nearest.distance = [Int32](repeating: 0, count: n) }
         // Per entry, whether the last update moved it; nil while the answers are only guesses.
         var moved: [Bool]? = nil
+        // Per entry, the weighted sums of r, g and b of its colors and their weight: the lanes of
+        // `quantizeLanes` with the alpha byte set to 1.
+        var sums = [SIMD4<Int64>](repeating: .zero, count: palette.count)
         var round = 0
         while true {
             let search = QuantizeNearestSearch(palette)
             let movedSearch = moved.map { QuantizeNearestSearch(palette, only: $0) }
             // The last pass only finds the answers for the refined palette.
             let updating = round < rounds
-            var sums = [(w: Int64, r: Int64, g: Int64, b: Int64)](repeating: (0, 0, 0, 0), count: updating ? palette.count : 0)
+            if updating && round > 0 { sums.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) } }
+            // A local copy for the loop, which read through the inout `palette` retained a buffer per color.
+            let colors = palette
             nearest.index.withUnsafeMutableBufferPointer { index in
                 nearest.distance.withUnsafeMutableBufferPointer { distance in
-                    for i in 0..<n {
-                        let k = keys[i], a = Int(index[i])
-                        let (j, d): (index: Int, distance: Int32)
-                        if let movedSearch, !moved![a] {
-                            (j, d) = movedSearch.nearest(k, best: distance[i], index: a)
-                        } else {
-                            (j, d) = a >= 0 ? search.nearest(k, guess: a) : search.nearest(k)
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        keys.withUnsafeBufferPointer { keys in
+                            counts.withUnsafeBufferPointer { counts in
+                                for i in 0..<n {
+                                    let k = keys[i], a = Int(index[i])
+                                    let (j, d): (index: Int, distance: Int32)
+                                    if let movedSearch, !moved![a] {
+                                        (j, d) = movedSearch.nearest(k, best: distance[i], index: a, outside: colors[a])
+                                    } else {
+                                        (j, d) = a >= 0 ? search.nearest(k, guess: a) : search.nearest(k)
+                                    }
+                                    index[i] = Int32(j); distance[i] = d
+                                    guard updating && j >= fixed else { continue }
+                                    sums[j] &+= Int64(counts[i]) &* quantizeLanes(k & 0xFF_FFFF | 0x0100_0000)
+                                }
+                            }
                         }
-                        index[i] = Int32(j); distance[i] = d
-                        guard updating && j >= fixed else { continue }
-                        let c = Int64(counts[i])
-                        sums[j].w += c
-                        sums[j].r += c * Int64(k & 0xFF); sums[j].g += c * Int64((k >> 8) & 0xFF); sums[j].b += c * Int64((k >> 16) & 0xFF)
                     }
                 }
             }
             guard updating else { return }
             var movedNow = [Bool](repeating: false, count: palette.count), any = false
-            for j in fixed..<palette.count where sums[j].w > 0 {
-                let w = sums[j].w, h = w / 2
-                let c = 0xFF00_0000 | UInt32((sums[j].b + h) / w) << 16 | UInt32((sums[j].g + h) / w) << 8 | UInt32((sums[j].r + h) / w)
+            for j in fixed..<palette.count where sums[j][3] > 0 {
+                let t = sums[j], w = t[3], h = w / 2
+                let c = 0xFF00_0000 | UInt32((t[2] + h) / w) << 16 | UInt32((t[1] + h) / w) << 8 | UInt32((t[0] + h) / w)
                 if c != palette[j] { palette[j] = c; movedNow[j] = true; any = true }
             }
             // Nothing moved: the answers are the refined palette's already.
