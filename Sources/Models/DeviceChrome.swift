@@ -5,20 +5,20 @@ import SceneSchema
 /// What the phone and the recording tool draw over every preview: the touch disc, the status bar and the home
 /// indicator.
 enum DeviceChrome {
-    /// The recording tool's "show touches": systemBlue, pressed or lifting (`TouchMark`).
-    static func touchDisc(_ mark: TouchMark) -> Layer {
+    /// The recording tool's "show touches": systemBlue, pressed (in `recorder`'s opacity) or lifting (`TouchMark`).
+    static func touchDisc(_ mark: TouchMark, recorder: TouchRecorder = .swipeCellKit) -> Layer {
         var disc = Layer.circle(name: "touch", center: mark.center, diameter: 2 * mark.radius)
-        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: mark.alpha)
+        disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: mark.isPressed ? recorder.pressedAlpha : mark.alpha)
         return disc
     }
 
     /// The recorder's trail (oldest first) under the finger's disc, if any.
-    static func touchDiscs(_ mark: TouchMark?, trail: [TouchMark]) -> [Layer] {
-        trail.map(touchDisc) + (mark.map { [touchDisc($0)] } ?? [])
+    static func touchDiscs(_ mark: TouchMark?, trail: [TouchMark], recorder: TouchRecorder) -> [Layer] {
+        (trail + (mark.map { [$0] } ?? [])).map { touchDisc($0, recorder: recorder) }
     }
 
     /// The pressed disc under a finger at `p`.
-    static func touchDisc(at p: Point) -> Layer { touchDisc(.pressed(at: p)) }
+    static func touchDisc(at p: Point, recorder: TouchRecorder) -> Layer { touchDisc(.pressed(at: p), recorder: recorder) }
 
     /// The home indicator, centred, its top 12.9 pt above the screen's bottom edge.
     static func homeIndicator(on canvas: Canvas, style: HomeIndicatorStyle = .dark) -> Layer {

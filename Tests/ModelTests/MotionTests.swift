@@ -57,13 +57,20 @@ final class MotionTests: XCTestCase {
         var t = SampledTimeline<Point?>()
         for i in 0...400 { t.record(i <= 100 ? Point(10, 20) : nil) }
         let pressed = t.touchMark(at: 0.05) { $0 }
-        XCTAssertEqual(pressed, TouchMark(center: Point(10, 20), radius: 23, alpha: 0.55))
+        XCTAssertEqual(pressed, .pressed(at: Point(10, 20)))
+        XCTAssertEqual(pressed?.radius, 23)
+        XCTAssertEqual(pressed?.isPressed, true)
+        // Each recording tool draws the pressed disc in its own opacity; the lift's ring as the mark says.
+        XCTAssertEqual(DeviceChrome.touchDisc(pressed!, recorder: .swipeCellKit).backgroundColor?.alpha, 0.55)
+        XCTAssertEqual(DeviceChrome.touchDisc(pressed!, recorder: .flowView).backgroundColor?.alpha, 0.45)
         // Lifted at 0.101 s: the ring starts at the pressed size, grows 10 pt and fades as measured on the
         // recordings' taps (radius 25 and 28 pt, alpha about 0.33 and 0.27, 60 and 90 ms after the lift).
         let start = t.touchMark(at: 0.101) { $0 }
         XCTAssertEqual(start?.radius ?? 0, 23, accuracy: 1e-9)
         XCTAssertEqual(start?.alpha ?? 0, 0.42, accuracy: 1e-9)
         XCTAssertEqual(start?.center, Point(10, 20))
+        XCTAssertEqual(start?.isPressed, false)
+        XCTAssertEqual(DeviceChrome.touchDisc(start!, recorder: .flowView).backgroundColor?.alpha ?? 0, 0.42, accuracy: 1e-9)
         let ring60 = t.touchMark(at: 0.161) { $0 }
         XCTAssertEqual(ring60?.radius ?? 0, 25, accuracy: 1)
         XCTAssertEqual(ring60?.alpha ?? 0, 0.33, accuracy: 0.02)

@@ -15,7 +15,7 @@ struct FlowScreenBuilder {
         root.backgroundColor = scene.chrome.background
         root.sublayers = [flowView(), navigationBar(),
                           DeviceChrome.homeIndicator(on: scene.canvas, style: scene.chrome.homeIndicator)]
-        if scene.showsTouches { root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail) }
+        if scene.showsTouches { root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail, recorder: .flowView) }
         return LayerScene(canvas: canvas, root: root)
     }
 

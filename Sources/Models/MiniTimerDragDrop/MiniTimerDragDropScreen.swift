@@ -38,7 +38,7 @@ struct MiniTimerDragDropScreen {
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.listFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
-        if settings.showsTouches, let mark = swipe.touchMark ?? scroll.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
+        if settings.showsTouches, let mark = swipe.touchMark ?? scroll.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark, recorder: .flowView)) }
         return root
     }
 

@@ -33,9 +33,9 @@ struct ReceiptScreen {
         root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
         if settings.showsTouches {
             if let t = settings.tear, let state = tear, state.fingerDown {
-                root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state)))
+                root.sublayers.append(DeviceChrome.touchDisc(at: finger(t, state), recorder: .flowView))
             } else {
-                root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail)
+                root.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail, recorder: .flowView)
             }
         }
         return root

@@ -34,12 +34,30 @@ public struct SampledTimeline<Sample: Sendable>: Sendable {
     }
 }
 
+/// The two recording tools whose "show touches" discs the previews draw. Their pressed discs differ in opacity:
+/// over white, 0.55 in the SwipeCellKit recordings (`TouchMark.pressedAlpha`) and 0.45 in the MGUFlowView README
+/// ones (VegaStyle's menu tap reads (140, 195, 254) over white, 0.451; the pressed frames of MiniTimer_2 and
+/// VegaStyle_Reverse read 0.13 below ours at 0.55, measured alike, and their pulls' disc scores 0.81 of ours).
+/// The lift's ring and the trail were each measured on their own tool's recordings.
+public enum TouchRecorder: Sendable {
+    case swipeCellKit, flowView
+
+    public var pressedAlpha: Double {
+        switch self {
+        case .swipeCellKit: TouchMark.pressedAlpha
+        case .flowView: 0.45
+        }
+    }
+}
+
 /// The recording tool's "show touches" disc at one instant: pressed while the finger is down, then for a moment
 /// after it lifts a ring that grows and fades where it lifted.
 public struct TouchMark: Hashable, Sendable {
     public var center: Point
     public var radius: Double
     public var alpha: Double
+    /// The finger is down: the recorder draws this disc in its own pressed opacity (`TouchRecorder`).
+    public var isPressed = false
 
     /// 46 pt across at 55%: the pressed disc's height measured in every swipe recording is 45.5–46.8 pt.
     public static let pressedRadius = 23.0
@@ -70,7 +88,9 @@ public struct TouchMark: Hashable, Sendable {
     }
 
     public static func pressed(at p: Point) -> TouchMark {
-        TouchMark(center: p, radius: pressedRadius, alpha: pressedAlpha)
+        var mark = TouchMark(center: p, radius: pressedRadius, alpha: pressedAlpha)
+        mark.isPressed = true
+        return mark
     }
 
     /// The mark `age` seconds after the finger lifted at `p`; nil once it is gone.

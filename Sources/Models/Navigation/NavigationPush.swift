@@ -128,7 +128,7 @@ public struct NavigationIntro: Hashable, Sendable {
                                                   time: time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: canvas, style: homeIndicator))
         if showsTouches, down, t < pushStart, let frame = DemoMenu.frame(ofRow: row) {
-            root.sublayers.append(DeviceChrome.touchDisc(at: point ?? Point(frame.midX + 80, frame.midY)))
+            root.sublayers.append(DeviceChrome.touchDisc(at: point ?? Point(frame.midX + 80, frame.midY), recorder: .flowView))
         }
         return root
     }
