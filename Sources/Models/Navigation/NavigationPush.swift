@@ -127,10 +127,15 @@ public struct NavigationIntro: Hashable, Sendable {
         root.sublayers.append(NavigationBar.layer(width: size.width, height: barHeight, title: title, backTitle: nil,
                                                   time: time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: canvas, style: homeIndicator))
-        if showsTouches, down, t < pushStart, let frame = DemoMenu.frame(ofRow: row) {
-            root.sublayers.append(DeviceChrome.touchDisc(at: point ?? Point(frame.midX + 80, frame.midY), recorder: .flowView))
+        if showsTouches, down, t < pushStart, let p = touchPoint {
+            root.sublayers.append(DeviceChrome.touchDisc(at: p, recorder: .flowView))
         }
         return root
+    }
+
+    /// Where the finger touches the menu: `point`, else 80 pt right of the row's middle.
+    var touchPoint: Point? {
+        point ?? DemoMenu.frame(ofRow: row).map { Point($0.midX + 80, $0.midY) }
     }
 
     /// The frame at `t`: the menu, the push, or nil once the pushed screen is alone (`pushed` draws it).
@@ -141,8 +146,13 @@ public struct NavigationIntro: Hashable, Sendable {
         let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, homeIndicator: homeIndicator,
                         showsTouches: showsTouches, text: text)
         guard t >= pushStart else { return menu }
-        return NavigationPush.compose(from: menu, to: pushed(), progress: NavigationPush.progress(t - pushStart),
-                                      size: Size(canvas.width, canvas.height))
+        var root = NavigationPush.compose(from: menu, to: pushed(), progress: NavigationPush.progress(t - pushStart),
+                                          size: Size(canvas.width, canvas.height))
+        // The recorder's lift where the finger left the row, over both screens (its overlay does not slide).
+        if showsTouches, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - pushStart) {
+            root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: .flowView))
+        }
+        return root
     }
 }
 
