@@ -195,9 +195,8 @@ struct FlowScreenBuilder {
             return l
         }
         var title = NavigationBar.titleText(scene.chrome.title)
-        var back = TextContents(scene.chrome.backTitle, size: 17, color: Color(hex: "#007AFF")!)
-        back.alignment = .left
-        let chevron = NavigationBar.backChevron(barTop: barBottom - 44, color: Color(hex: "#007AFF")!)
+        let back = NavigationBar.backText(scene.chrome.backTitle)
+        let chevron = NavigationBar.backChevron(barTop: barBottom - 44, color: NavigationBar.tint)
         // UIKit centers the title on the bar, moved aside just enough to clear the back button and the right
         // item (8 pt from it, as the reversed recording shows), and truncates it when even that is too narrow.
         let backEnd = 28 + text.width(of: back) + 10

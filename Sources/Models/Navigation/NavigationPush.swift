@@ -181,6 +181,13 @@ public enum NavigationBar {
     }
     static let backChevronWidth = 2.45
 
+    /// The back button's title: the system font (Inter here) in the tint, from the chevron rightwards.
+    static func backText(_ title: String) -> TextContents {
+        var text = TextContents(title, size: 17, color: tint)
+        text.alignment = .left
+        return text
+    }
+
     /// A bar's title: white, centred.
     static func titleText(_ title: String) -> TextContents {
         var text = TextContents(title, font: titleFont, weight: .medium, size: titleSize, color: .white)
@@ -200,10 +207,8 @@ public enum NavigationBar {
         let titleText = titleText(title)
         bar.sublayers = DeviceChrome.statusBar(time: time, width: width)
         if let backTitle {
-            let chevron = backChevron(barTop: height - 44, color: tint)
-            var back = TextContents(backTitle, size: 17, color: tint)
-            back.alignment = .left
-            bar.sublayers += [chevron, label("back", Rect(28, height - 44, 150, 44), back)]
+            bar.sublayers += [backChevron(barTop: height - 44, color: tint),
+                              label("back", Rect(28, height - 44, 150, 44), backText(backTitle))]
         }
         let titleWidth = text.width(of: titleText) + 1
         bar.sublayers.append(label("title", Rect((width - titleWidth) / 2, height - 44, titleWidth, 44), titleText))
