@@ -338,6 +338,66 @@ final class SwipeTimelineTests: XCTestCase {
         XCTAssertNil(s.transitions[2].appearedAt)
     }
 
+    /// The demo's Inbox answers editActionsForRowAt by place: after row 0 is removed, row 2 is second and takes
+    /// the second place's actions; their confirmDelete sheet's Delete removes it once the sheet has gone.
+    func demoTable() -> SwipeTableGeometry {
+        var mail = three
+        mail.expansionStyle = .fillDelete
+        var confirm = trash
+        confirm.effect = .confirmDelete
+        var second = SwipeActionsConfiguration(actions: [confirm])
+        second.expansionStyle = .fill
+        var t = table(trailing: mail)
+        t.rowSides = [SwipeRowSides(positions: [1], trailing: second, trailingButtonWidth: 74)]
+        return t
+    }
+
+    func fullSwipe(y: Double, at start: Double) -> [SwipeGesture] {
+        [.path(FingerPath([.init(start, Point(380, y)), .init(start + 0.5, Point(20, y))])!), .release(velocity: nil)]
+    }
+
+    func testActionsFollowTheRowsPlaceAndTheSheetsDeleteRemovesIt() {
+        let sheetDelete = SwipeSheetState.deleteButton(screenWidth: 390)
+        // Row 0 goes; rows 1 and 2 then sit at 100-196 and 196-292.
+        let first = SwipeTimeline(table: demoTable(), gestures: fullSwipe(y: 150, at: 0) + [.wait(1.1)]
+            + fullSwipe(y: 150, at: 1.6) + [.wait(1)])
+        XCTAssertEqual(first.sample(at: 1.5).deletedRows.map(\.row), [0], "the first swipe fills and deletes")
+        XCTAssertNil(first.sample(at: 1.5).sheet)
+        let top = first.sample(at: 2.2)
+        XCTAssertEqual(top.cell?.row, 1)
+        XCTAssertEqual(top.cell?.position, 0, "the first place: the list's actions")
+        XCTAssertEqual(first.sample(at: first.duration).deletedRows.map(\.row), [0, 1], "fill + delete again")
+        // Swipe the row at the second place instead: rows 1 and 2 (row 0 gone) sit at 100 and 196.
+        let second = SwipeTimeline(table: demoTable(), gestures: fullSwipe(y: 150, at: 0) + [.wait(1.1)]
+            + fullSwipe(y: 230, at: 1.6) + [.wait(1), .tap(FingerTap(point: Point(sheetDelete.midX, sheetDelete.midY), duration: 0.1)), .wait(1)])
+        let up = second.sample(at: 3)
+        XCTAssertEqual(up.cell?.row, 2)
+        XCTAssertEqual(up.cell?.position, 1)
+        XCTAssertEqual(up.cell?.offset ?? 0, -390, accuracy: 0.5, "filled under the sheet")
+        XCTAssertEqual(up.deletedRows.map(\.row), [0], "not deleted before the sheet's Delete")
+        XCTAssertNotNil(up.sheet)
+        XCTAssertNil(up.sheet?.dismissedAt)
+        // The tap lifts at 3.2 s: the sheet goes, and its handler deletes the row after the dismissal.
+        XCTAssertEqual(second.sample(at: 3.25).sheet?.dismissedAt ?? 0, 3.2, accuracy: 0.002)
+        XCTAssertEqual(second.sample(at: 3.45).deletedRows.map(\.row), [0])
+        XCTAssertEqual(second.sample(at: 3.55).deletedRows.map(\.row), [0, 2])
+        XCTAssertNil(second.sample(at: second.duration).cell)
+    }
+
+    func testTheSheetsCancelClosesTheRow() {
+        let cancel = SwipeSheetState.cancelButton(screenWidth: 390)
+        let timeline = SwipeTimeline(table: demoTable(), gestures: fullSwipe(y: 150, at: 0) + [.wait(1.1)]
+            + fullSwipe(y: 230, at: 1.6) + [.wait(1), .tap(FingerTap(point: Point(cancel.midX, cancel.midY), duration: 0.1)), .wait(1.5)])
+        let end = timeline.sample(at: timeline.duration)
+        XCTAssertEqual(end.deletedRows.map(\.row), [0])
+        XCTAssertNil(end.cell, "closed")
+        XCTAssertNotNil(timeline.sample(at: 3.6).cell, "still closing")
+        // A tap beside the buttons while the sheet is up does nothing.
+        let beside = SwipeTimeline(table: demoTable(), gestures: fullSwipe(y: 150, at: 0) + [.wait(1.1)]
+            + fullSwipe(y: 230, at: 1.6) + [.wait(1), .tap(FingerTap(point: Point(200, 300), duration: 0.1)), .wait(1)])
+        XCTAssertNil(beside.sample(at: beside.duration).sheet?.dismissedAt)
+    }
+
     func testTapOnContentClosesAnOpenCell() {
         let timeline = SwipeTimeline(table: table(trailing: three), gestures: [
             .touchDown(Point(350, 150)),

@@ -122,6 +122,7 @@ public enum SwipeKind: PreviewKind {
         public var emails: [InboxEmail]?
         public var leading: SwipeActionsConfiguration?
         public var trailing: SwipeActionsConfiguration?
+        public var rowActions: [RowActions] = []
         public var timeline: [Timed<SwipeGesture>] = []
         public var duration: Double?
         public var keyFrames: [Double] = []
@@ -129,6 +130,14 @@ public enum SwipeKind: PreviewKind {
         public var panHysteresis = SwipeTimeline.panHysteresis
 
         public init() {}
+
+        /// `{"rows": [1], "trailing": {…}}`: the actions of the rows at these places in the list.
+        public struct RowActions: Hashable, Sendable {
+            public var rows: [Int] = []
+            public var leading: SwipeActionsConfiguration?
+            public var trailing: SwipeActionsConfiguration?
+            public init() {}
+        }
 
         public var canvas: Canvas {
             var c = screen
@@ -147,8 +156,9 @@ public enum SwipeKind: PreviewKind {
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait)
             return SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
                               listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
-                              chrome: chrome, emails: mailbox, leading: leading, trailing: trailing, gestures: steps,
-                              showsTouches: showsTouches, panHysteresis: panHysteresis)
+                              chrome: chrome, emails: mailbox, leading: leading, trailing: trailing,
+                              rowActions: rowActions.map { SwipeRowSides(positions: $0.rows, leading: $0.leading, trailing: $0.trailing) },
+                              gestures: steps, showsTouches: showsTouches, panHysteresis: panHysteresis)
         }
     }
 
@@ -334,6 +344,13 @@ public enum SwipeKind: PreviewKind {
         .object(configurationSchema, defaults: SwipeActionsConfiguration(actions: []), summary: "actions configuration",
                 inline: false))
 
+    static let rowActionsSchema = Schema<Settings.RowActions>([
+        Field("rows", \.rows, .array(.integer, atLeastOne: "row"), required: true,
+              doc: "places in the list, 0 at the top, counted when the swipe begins (removed rows left out)"),
+        Field("leading", \.leading, configurationType, default: "the scene's", doc: "actions of the leading side"),
+        Field("trailing", \.trailing, configurationType, default: "the scene's", doc: "actions of the trailing side"),
+    ])
+
     public static let schema = Schema<Settings>([
         Field("canvas", \.screen, .canvas(over: Settings().screen), default: "390 × 844 pt at 480/390 px/pt, #F2F2F7",
               owner: .preview, doc: "the screen; `viewport` crops it"),
@@ -350,6 +367,8 @@ public enum SwipeKind: PreviewKind {
         Field("emails", \.emails, emailsType, default: "\"demo\" (\"demoArabic\" right to left)", owner: .preview, doc: "the rows"),
         Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
         Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
+        Field("rowActions", \.rowActions, .array(.object(rowActionsSchema, defaults: Settings.RowActions(), summary: "{rows, leading, trailing}")),
+              doc: "rows whose actions differ, by place (the demo's editActionsForRowAt)"),
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start), owner: .preview,
               doc: "the script (below)"),
         Field("panHysteresis", \.panHysteresis, .number(.nonNegative), unit: "pt",

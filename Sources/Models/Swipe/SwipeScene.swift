@@ -72,6 +72,8 @@ public struct SwipeScene: Hashable, Sendable {
     public var emails: [InboxEmail]
     public var leading: SwipeActionsConfiguration?
     public var trailing: SwipeActionsConfiguration?
+    /// Rows whose actions differ, by place (button widths are filled in by `table(measuring:)`).
+    public var rowActions: [SwipeRowSides]
     public var gestures: [SwipeGesture]
     public var showsTouches: Bool
     /// How far the finger goes before the row moves (`SwipeTimeline.panHysteresis` unless a recording shows
@@ -82,11 +84,12 @@ public struct SwipeScene: Hashable, Sendable {
 
     public init(canvas: Canvas, framesPerSecond: Double, viewportTop: Double, listStyle: InboxListStyle, rightToLeft: Bool,
                 metrics: InboxMetrics, chrome: InboxChrome, emails: [InboxEmail], leading: SwipeActionsConfiguration?,
-                trailing: SwipeActionsConfiguration?, gestures: [SwipeGesture], showsTouches: Bool = true,
-                panHysteresis: Double = SwipeTimeline.panHysteresis) {
+                trailing: SwipeActionsConfiguration?, rowActions: [SwipeRowSides] = [], gestures: [SwipeGesture],
+                showsTouches: Bool = true, panHysteresis: Double = SwipeTimeline.panHysteresis) {
         self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewportTop = viewportTop
         self.listStyle = listStyle; self.rightToLeft = rightToLeft; self.metrics = metrics; self.chrome = chrome
-        self.emails = emails; self.leading = leading; self.trailing = trailing; self.gestures = gestures
+        self.emails = emails; self.leading = leading; self.trailing = trailing; self.rowActions = rowActions
+        self.gestures = gestures
         self.showsTouches = showsTouches; self.panHysteresis = panHysteresis
     }
 
@@ -118,8 +121,13 @@ public struct SwipeScene: Hashable, Sendable {
             return c.buttonWidth(cellWidth: width, titleWidth: { text.width(of: Self.buttonTitle($0, style: c.buttonStyle, color: .black)) },
                                  imageWidth: Self.buttonImageWidth)
         }
+        let rowSides = rowActions.map { o in
+            SwipeRowSides(positions: o.positions, leading: o.leading, trailing: o.trailing,
+                          leadingButtonWidth: w(o.leading), trailingButtonWidth: w(o.trailing))
+        }
         return SwipeTableGeometry(rows: rowFrames, rightToLeft: rightToLeft, leading: leading, trailing: trailing,
-                                  leadingButtonWidth: w(leading), trailingButtonWidth: w(trailing))
+                                  leadingButtonWidth: w(leading), trailingButtonWidth: w(trailing), rowSides: rowSides,
+                                  screenWidth: screenWidth)
     }
 
     /// Runs the swipe script once; `text` measures button titles, dates and truncation.

@@ -41,7 +41,7 @@ struct SwipeScreenBuilder {
         screen.sublayers.append(largeTitle())
         screen.sublayers += rows()
         if scene.chrome.showsBars { screen.sublayers += bars() }
-        if let at = sample.sheetPresentedAt { screen.sublayers += actionSheet(since: sample.time - at) }
+        if let sheet = sample.sheet, let layers = actionSheet(sheet) { screen.sublayers += layers }
         if scene.showsTouches, let mark = sample.touchMark { screen.sublayers.append(DeviceChrome.touchDisc(mark)) }
         root.sublayers = [screen]
         return LayerScene(canvas: canvas, root: root)
@@ -126,7 +126,10 @@ struct SwipeScreenBuilder {
             clip.cornerRadius = m.cornerRadius
             return clip
         case .insetGrouped:
-            let first = index == 0, last = index == scene.emails.count - 1
+            // The section's first and last rows, removed rows left out.
+            let gone = Set(sample.deletedRows.map(\.row)).subtracting([index])
+            let kept = scene.emails.indices.filter { !gone.contains($0) }
+            let first = index == kept.first, last = index == kept.last
             guard first || last, m.cornerRadius > 0 else { return clip }
             // One radius rounds only the section's outer corners: a rounded clip taller than the row.
             let r = m.cornerRadius
@@ -185,7 +188,8 @@ struct SwipeScreenBuilder {
     // MARK: Actions
 
     func actionsView(_ cell: SwipeCellState, size: Size) -> Layer? {
-        guard let config = table.configuration(for: cell.orientation), let layout = table.layout(for: cell.orientation) else { return nil }
+        let sides = table.sides(at: cell.position)
+        guard let config = sides.configuration(for: cell.orientation), let layout = sides.layout(for: cell.orientation) else { return nil }
         let w = size.width, h = size.height
         let right = cell.orientation == .right
         let visible = abs(cell.offset)
@@ -404,7 +408,7 @@ struct SwipeScreenBuilder {
         // blue. Under ExpansionStyle_Fill's and _FillReverse's sheets Edit reads (139, 139, 140) and the back
         // button (7, 92, 194), the dim's 0.8 over systemGray2 and systemBlue.
         let blue = Color.systemBlue
-        let tint = sample.sheetPresentedAt != nil ? Color.systemGray2 : Self.demoTint
+        let tint = sample.sheet.map { $0.dismissedAt == nil } == true ? Color.systemGray2 : Self.demoTint
         var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
         // The bar under the 47-pt status bar, as in the demo's other screens.
         var chevron = NavigationBar.backChevron(barTop: 47, color: blue, mirrored: scene.rightToLeft)
@@ -442,13 +446,19 @@ struct SwipeScreenBuilder {
     /// 917 with its separator at 846, the Cancel group from 927.5 to 997, the texts' ink at 773-784 (title),
     /// 800-811 (message), 873-890 (Delete) and 953-971 (Cancel). The group is a blurred material: the list
     /// behind it reads 240.5 ± 2.6 there, no text showing through.
-    func actionSheet(since t: Double) -> [Layer] {
-        let k = AnimationCurve.criticallyDamped(duration: 0.5).progress(t)
+    func actionSheet(_ state: SwipeSheetState) -> [Layer]? {
+        var k = AnimationCurve.criticallyDamped(duration: 0.5).progress(sample.time - state.presentedAt)
+        if let gone = state.dismissedAt {
+            // The dismissal: the sheet falls and the dim clears together.
+            let d = (sample.time - gone) / SwipeTimeline.sheetDismissDuration
+            guard d < 1 else { return nil }
+            k *= 1 - TimingCurve.easeIn(max(0, d))
+        }
         var dim = Layer(name: "dim", frame: Rect(0, 0, width, Self.screenHeight))
         dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
         dim.opacity = k
         let rise = (1 - k) * 240
-        var sheet = Layer(name: "action-sheet", frame: Rect(8, 612 + rise, width - 16, 198.6))
+        var sheet = Layer(name: "action-sheet", frame: Rect(8, SwipeSheetState.sheetTop + rise, width - 16, SwipeSheetState.height))
         var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 133.1))
         message.backdrop = Self.sheetMaterial
         message.backgroundColor = Self.sheetGroupColor

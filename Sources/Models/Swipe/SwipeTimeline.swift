@@ -18,6 +18,24 @@ public enum SwipeGesture: Hashable, Sendable {
     case path(FingerPath)
 }
 
+/// The actions of some rows where they differ from the list's: the demo's `editActionsForRowAt` answers by
+/// the row's place in the list when the swipe begins (after any removed rows), so a row takes the actions of
+/// the place it has moved up to. A side left nil keeps the list's.
+public struct SwipeRowSides: Hashable, Sendable {
+    /// Places in the list, from 0 at the top.
+    public var positions: [Int]
+    public var leading: SwipeActionsConfiguration?
+    public var trailing: SwipeActionsConfiguration?
+    public var leadingButtonWidth = 0.0
+    public var trailingButtonWidth = 0.0
+
+    public init(positions: [Int], leading: SwipeActionsConfiguration? = nil, trailing: SwipeActionsConfiguration? = nil,
+                leadingButtonWidth: Double = 0, trailingButtonWidth: Double = 0) {
+        self.positions = positions; self.leading = leading; self.trailing = trailing
+        self.leadingButtonWidth = leadingButtonWidth; self.trailingButtonWidth = trailingButtonWidth
+    }
+}
+
 /// The swipeable side of a list: where the cells are and what actions they have.
 public struct SwipeTableGeometry: Hashable, Sendable {
     /// Cell frames on the screen, top to bottom.
@@ -27,11 +45,27 @@ public struct SwipeTableGeometry: Hashable, Sendable {
     public var trailing: SwipeActionsConfiguration?
     public var leadingButtonWidth: Double
     public var trailingButtonWidth: Double
+    /// Rows whose actions differ from the list's, by place (the first that names a place wins).
+    public var rowSides: [SwipeRowSides]
+    /// The screen's width: the action sheet spans it.
+    public var screenWidth: Double
 
     public init(rows: [Rect], rightToLeft: Bool, leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?,
-                leadingButtonWidth: Double, trailingButtonWidth: Double) {
+                leadingButtonWidth: Double, trailingButtonWidth: Double, rowSides: [SwipeRowSides] = [],
+                screenWidth: Double = 390) {
         self.rows = rows; self.rightToLeft = rightToLeft; self.leading = leading; self.trailing = trailing
         self.leadingButtonWidth = leadingButtonWidth; self.trailingButtonWidth = trailingButtonWidth
+        self.rowSides = rowSides; self.screenWidth = screenWidth
+    }
+
+    /// The actions a swipe that begins at `position` in the list gets.
+    public func sides(at position: Int) -> SwipeTableGeometry {
+        guard let o = rowSides.first(where: { $0.positions.contains(position) }) else { return self }
+        var t = self
+        if let l = o.leading { t.leading = l; t.leadingButtonWidth = o.leadingButtonWidth }
+        if let r = o.trailing { t.trailing = r; t.trailingButtonWidth = o.trailingButtonWidth }
+        t.rowSides = []
+        return t
     }
 
     public func side(for orientation: SwipeOrientation) -> SwipeSide {
@@ -68,6 +102,8 @@ public struct SwipeButtonTransition: Hashable, Sendable {
 /// The cell being swiped at one instant.
 public struct SwipeCellState: Hashable, Sendable {
     public var row: Int
+    /// The row's place in the list when its swipe began (its actions are that place's: `SwipeTableGeometry.sides`).
+    public var position: Int = 0
     public var orientation: SwipeOrientation
     /// The content's displacement along x (points, negative to the left).
     public var offset: Double
@@ -90,10 +126,23 @@ public struct SwipeSample: Hashable, Sendable {
     public var unreadToggled: [Int]
     /// When each toggled row's dot last changed (its pop or its fade runs from then).
     public var unreadChanges: [SwipeUnreadChange] = []
-    /// The "Delete" action sheet was presented at this time.
-    public var sheetPresentedAt: Double?
+    /// The "Delete" action sheet, while it is up or going away.
+    public var sheet: SwipeSheetState?
     /// The touch disc to draw (the finger's, or its lift's ring); filled in by `SwipeTimeline.sample(at:)`.
     public var touchMark: TouchMark? = nil
+}
+
+/// UIAlertController(.actionSheet) "Delete / delete row": presented by a confirmDelete action, dismissed by a
+/// tap on one of its buttons.
+public struct SwipeSheetState: Hashable, Sendable {
+    public var presentedAt: Double
+    public var dismissedAt: Double?
+
+    /// Where its buttons rest on the screen (points; see `SwipeScreenBuilder.actionSheet`).
+    public static func deleteButton(screenWidth w: Double) -> Rect { Rect(8, sheetTop + 75.8, w - 16, 57.3) }
+    public static func cancelButton(screenWidth w: Double) -> Rect { Rect(8, sheetTop + 141.6, w - 16, 57) }
+    public static let sheetTop = 612.0
+    public static let height = 198.6
 }
 
 public struct SwipeUnreadChange: Hashable, Sendable {
@@ -127,6 +176,8 @@ public struct SwipeTimeline: Sendable {
     public static let settleDuration = 0.7
     /// SwipeActionsView.setExpanded's animator.
     public static let expansionDuration = 0.6
+    /// How long the action sheet takes to go (its handler runs after).
+    public static let sheetDismissDuration = 0.3
     /// UIPanGestureRecognizer's hysteresis: the pan begins once the finger is this far from where it went down,
     /// and its translation (which the content follows) counts from there. Measured on the recordings with the
     /// finger tracked per frame: TransitionStyle_Drag's content trails its slow finger by 9.7 pt (median over
@@ -202,27 +253,35 @@ private struct Simulation {
     var deleted: [SwipeRowDeletion] = []
     var unread: [Int] = []
     var unreadChanges: [SwipeUnreadChange] = []
-    var sheetAt: Double?
+    var sheet: SwipeSheetState?
+    /// The row whose action presented the sheet.
+    var sheetRow: Int?
+    /// Work that waits for a moment (a sheet's handler runs once its dismissal is over).
+    var scheduled: [(at: Double, run: (inout Simulation) -> Void)] = []
+    /// The actions of the swiped row's place (`SwipeTableGeometry.sides`).
+    var sides: SwipeTableGeometry
+    var position = 0
 
     init(table: SwipeTableGeometry, start: Double, panHysteresis: Double) {
         self.table = table
+        sides = table
         pan = PanRecognizer(hysteresis: panHysteresis)
         timeline = SampledTimeline(start: start)
         t = timeline.start
     }
 
-    var layout: SwipeActionsLayout? { row == nil ? nil : table.layout(for: orientation) }
-    var configuration: SwipeActionsConfiguration? { row == nil ? nil : table.configuration(for: orientation) }
+    var layout: SwipeActionsLayout? { row == nil ? nil : sides.layout(for: orientation) }
+    var configuration: SwipeActionsConfiguration? { row == nil ? nil : sides.configuration(for: orientation) }
     var cellWidth: Double { row.map { table.rows[$0].width } ?? 0 }
 
     mutating func record() {
         var cell: SwipeCellState? = nil
         if let row {
-            cell = SwipeCellState(row: row, orientation: orientation, offset: offset, expansion: expansion,
+            cell = SwipeCellState(row: row, position: position, orientation: orientation, offset: offset, expansion: expansion,
                                   transitions: transitions, deletingFor: deletingSince.map { t - $0 })
         }
         timeline.record(SwipeSample(time: t, touch: touch, cell: cell, deletedRows: deleted, unreadToggled: unread,
-                                   unreadChanges: unreadChanges, sheetPresentedAt: sheetAt))
+                                   unreadChanges: unreadChanges, sheet: sheet))
     }
 
     mutating func run(_ gestures: [SwipeGesture]) {
@@ -264,6 +323,9 @@ private struct Simulation {
         }
     }
 
+    /// A row's place in the list, removed rows above it left out.
+    func position(of row: Int) -> Int { row - deleted.filter { $0.row < row }.count }
+
     /// The row under a point, with removed rows taken out and the rows below moved up.
     func rowIndex(at p: Point) -> Int? {
         var shift = 0.0
@@ -303,7 +365,7 @@ private struct Simulation {
             // A new swipe: the movement that began the pan picks the side, if it has actions.
             guard panDirection != 0, let r = rowIndex(at: down), deletingSince == nil else { return }
             let o: SwipeOrientation = panDirection > 0 ? .left : .right
-            guard table.layout(for: o) != nil else { return }
+            guard table.sides(at: position(of: r)).layout(for: o) != nil else { return }
             if row != r || orientation != o { begin(row: r, orientation: o) }
             dragOriginOffset = offset
         }
@@ -362,13 +424,15 @@ private struct Simulation {
 
     mutating func begin(row r: Int, orientation o: SwipeOrientation) {
         row = r
+        position = position(of: r)
+        sides = table.sides(at: position)
         orientation = o
         offset = 0
         open = false
         expanded = false
         expansion = 0
         expansionToggledAt = -1
-        transitions = Array(repeating: SwipeButtonTransition(), count: table.configuration(for: o)?.actions.count ?? 0)
+        transitions = Array(repeating: SwipeButtonTransition(), count: sides.configuration(for: o)?.actions.count ?? 0)
         animation = nil
         onAnimationEnd = []
     }
@@ -458,7 +522,10 @@ private struct Simulation {
             unreadChanges.removeAll { $0.row == r }
             unreadChanges.append(SwipeUnreadChange(row: r, at: t))
         case .confirmDelete:
-            if sheetAt == nil { sheetAt = t }
+            if sheet == nil || sheet?.dismissedAt != nil {
+                sheet = SwipeSheetState(presentedAt: t)
+                sheetRow = row
+            }
         }
     }
 
@@ -480,6 +547,10 @@ private struct Simulation {
     }
 
     mutating func tap(at p: Point) {
+        if let s = sheet, s.dismissedAt == nil {
+            tapSheet(at: p)
+            return
+        }
         guard let r = row, open || expanded, deletingSince == nil else { return }
         let frame = table.rows[r]
         guard rowIndex(at: p) == r, let layout, let config = configuration else { return }
@@ -499,8 +570,37 @@ private struct Simulation {
         }
     }
 
+    /// A tap while the sheet is up: its buttons dismiss it and, once it has gone, their handler runs (UIAlertController
+    /// calls it after the dismissal): Delete removes the row whose action presented the sheet, Cancel closes that row
+    /// if it is still open. A tap elsewhere does nothing (an iPhone action sheet has no outside dismissal).
+    mutating func tapSheet(at p: Point) {
+        let w = table.screenWidth
+        let delete = SwipeSheetState.deleteButton(screenWidth: w).contains(p)
+        guard delete || SwipeSheetState.cancelButton(screenWidth: w).contains(p) else { return }
+        sheet?.dismissedAt = t
+        let target = sheetRow
+        sheetRow = nil
+        scheduled.append((t + SwipeTimeline.sheetDismissDuration, { sim in
+            guard let target else { return }
+            if delete { sim.remove(target) } else if sim.row == target { sim.hide() }
+        }))
+    }
+
+    /// The demo's delete: the row goes. If it is the swiped one (filled under the sheet), its mask closes as in a
+    /// fill + delete; the rows below slide up.
+    mutating func remove(_ r: Int) {
+        guard !deleted.contains(where: { $0.row == r }) else { return }
+        deleted.append(SwipeRowDeletion(row: r, startedAt: t))
+        if row == r { deletingSince = t; animation = nil; onAnimationEnd = [] }
+    }
+
     /// One step of the animations: the content, the expansion, the button transitions and the row removal.
     mutating func tick() {
+        if scheduled.contains(where: { $0.at <= t }) {
+            let due = scheduled.filter { $0.at <= t }
+            scheduled.removeAll { $0.at <= t }
+            for job in due { job.run(&self) }
+        }
         if snap != nil, animation == nil, dragOriginOffset != nil { applySnap() }
         if let a = animation {
             offset = a.value(at: t)
