@@ -1,4 +1,5 @@
 import Geometry
+import LayerTree
 @testable import Models
 import XCTest
 
@@ -15,13 +16,43 @@ final class MiniTimerModelTests: XCTestCase {
     }
 
     func testMenuRowsAreWhereTheRecordingHasThem() throws {
-        let folding = try XCTUnwrap(DemoMenu.frame(ofRow: "foldingStyle"))
+        let folding = try XCTUnwrap(DemoMenu.flowView.frame(ofRow: "foldingStyle"))
         XCTAssertEqual(folding.minY, 146.2, accuracy: 0.5)
-        let mini = try XCTUnwrap(DemoMenu.frame(ofRow: "miniTimer1"))
+        let mini = try XCTUnwrap(DemoMenu.flowView.frame(ofRow: "miniTimer1"))
         XCTAssertEqual(mini.minY, 369.7, accuracy: 1)
-        let last = try XCTUnwrap(DemoMenu.frame(ofRow: "swipeDragDrop"))
+        let last = try XCTUnwrap(DemoMenu.flowView.frame(ofRow: "swipeDragDrop"))
         XCTAssertEqual(last.maxY, 665.4, accuracy: 1)
-        XCTAssertNil(DemoMenu.frame(ofRow: "nothing"))
+        XCTAssertNil(DemoMenu.flowView.frame(ofRow: "nothing"))
+    }
+
+    func testTheLargeTitleBecomesTheBackButtonsTitle() throws {
+        var large = Layer(name: "large-title", frame: Rect(17, 88, 356, 52))
+        var big = TextContents("Swipe Cell", weight: .bold, size: 34)
+        big.verticalAlignment = .firstBaseline(40)
+        large.contents = .text(big)
+        var back = Layer(name: "back", frame: Rect(29, 54, 160, 40))
+        var small = TextContents("Swipe Cell", size: 17)
+        small.verticalAlignment = .firstBaseline(21)
+        back.contents = .text(small)
+        for (p, at, scale) in [(0.0, Point(17, 128), 1.0), (0.5, Point(23, 101.5), 0.75), (1.0, Point(29, 75), 0.5)] {
+            let copies = NavigationPush.titleMorph(from: large, to: back, progress: p)
+            XCTAssertEqual(copies.count, 2)
+            // Both copies hang from the same point on the baseline, the large one at `scale` of its size.
+            for copy in copies {
+                XCTAssertEqual(copy.position.x, at.x, accuracy: 1e-9)
+                XCTAssertEqual(copy.position.y, at.y, accuracy: 1e-9)
+            }
+            XCTAssertEqual(copies[0].transform.m11, scale, accuracy: 1e-9)
+            XCTAssertEqual(copies[1].transform.m11 * 17, scale * 34, accuracy: 1e-9, "the small copy is as big")
+            XCTAssertEqual(copies[0].opacity + copies[1].opacity, 1, accuracy: 1e-9)
+        }
+        // The intro's timing: highlight with the lift unless a delay is given; the push after its delay.
+        var intro = NavigationIntro(row: "tableInsetGrouped", menu: .swipeCell)
+        intro.tapAt = 0.4; intro.tapDuration = 0.09; intro.pushDelay = 0.074
+        intro.highlightDelay = nil
+        XCTAssertEqual(intro.highlightAt, 0.49, accuracy: 1e-9)
+        XCTAssertEqual(intro.pushStart, 0.564, accuracy: 1e-9)
+        XCTAssertEqual(NavigationIntro(row: "vegaStyle").highlightDelay, 0, "the flow menus highlight at the touch-down")
     }
 
     /// Runs a session over a finger track given as a function of time (nil: up), 1 ms steps.

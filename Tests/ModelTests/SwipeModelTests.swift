@@ -377,10 +377,10 @@ final class SwipeTimelineTests: XCTestCase {
         XCTAssertEqual(up.deletedRows.map(\.row), [0], "not deleted before the sheet's Delete")
         XCTAssertNotNil(up.sheet)
         XCTAssertNil(up.sheet?.dismissedAt)
-        // The tap lifts at 3.2 s: the sheet goes, and its handler deletes the row after the dismissal.
+        // The tap lifts at 3.2 s: the sheet goes, and its handler deletes the row 0.42 s later.
         XCTAssertEqual(second.sample(at: 3.25).sheet?.dismissedAt ?? 0, 3.2, accuracy: 0.002)
-        XCTAssertEqual(second.sample(at: 3.45).deletedRows.map(\.row), [0])
-        XCTAssertEqual(second.sample(at: 3.55).deletedRows.map(\.row), [0, 2])
+        XCTAssertEqual(second.sample(at: 3.6).deletedRows.map(\.row), [0])
+        XCTAssertEqual(second.sample(at: 3.63).deletedRows.map(\.row), [0, 2])
         XCTAssertNil(second.sample(at: second.duration).cell)
     }
 

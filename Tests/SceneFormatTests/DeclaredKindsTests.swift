@@ -79,6 +79,26 @@ final class DeclaredKindsTests: XCTestCase {
                     "s.json:1:61: trailing.actions[0]: unknown key 'lik', did you mean 'like'?")
     }
 
+    func testTheDemosRowActionsDayAndMenu() throws {
+        let doc = try parse(#"{"kind": "swipe", "chrome": {"date": "5/26/23"}, "trailing": {"actions": "mail"}, "rowActions": "demo", "intro": {"row": "collectionFree"}}"#)
+        let settings = try XCTUnwrap(doc.settings(as: SwipeKind.Settings.self))
+        let s = settings.scene
+        XCTAssertEqual(s.rowActions.map(\.positions), [[1], [2]])
+        XCTAssertEqual(s.rowActions[1].trailing?.actions.map(\.title), ["Trash", "Flag"])
+        // Dated from the recording's day as the app dates them: today, 어제, 그저께, then the date.
+        XCTAssertEqual(s.emails.map(\.date), ["오후 2:26", "오후 2:26", "어제", "그저께", "5/23/23", "5/22/23", "5/21/23",
+                                              "5/20/23", "5/19/23", "5/18/23"])
+        XCTAssertEqual(s.intro?.menu, .swipeCell)
+        XCTAssertNil(s.intro?.highlightDelay, "the swipe demo's rows highlight with the lift")
+        XCTAssertTrue(doc.json().contains(#""rowActions": "demo""#), doc.json())
+        XCTAssertEqual(InboxDay("3/2/24")?.relative(daysAgo: 3, today: "x").description, "2/28/24")
+        XCTAssertEqual(InboxDay("1/1/23")?.minus(days: 1).description, "12/31/22")
+        assertError(#"{"kind": "swipe", "chrome": {"date": "2/30/23"}, "trailing": {"actions": "mail"}}"#,
+                    #"s.json:1:38: chrome.date: expected a date as M/D/YY ("5/26/23"), found "2/30/23""#)
+        assertError(#"{"kind": "swipe", "trailing": {"actions": "mail"}, "intro": {"row": "vegaStyle"}}"#,
+                    #"s.json:1:69: intro.row: expected one of "tablePlain", "tableGrouped", "tableInsetGrouped", "collectionTable", "collectionFree", "collectionMiniTimer", found "vegaStyle""#)
+    }
+
     func testListStyleMetricsLiveInTheModel() throws {
         let s = try XCTUnwrap(parse(#"{"kind": "swipe", "list": "cards", "metrics": {"rowHeight": 80}, "trailing": {"actions": "mail"}}"#)
             .settings(as: SwipeKind.Settings.self)).scene

@@ -1,10 +1,10 @@
 import Geometry
 import LayerTree
 
-/// The MGUFlowView demo's first screen: an inset-grouped table of the demos, under the mint navigation bar.
-/// Measured on MiniTimer_2 frame 1 (480 px for 390 pt): sections' cards from x 19.5 to 370.5, rows 56.1 pt
-/// (the last one 71.5, its subtitle on two lines), headers 55 pt above each card.
-public enum DemoMenu {
+/// A demo app's first screen: an inset-grouped table of the demos, each row a title over a subtitle with a
+/// disclosure chevron, under section headers. Two apps: MGUFlowView's (under its mint navigation bar) and the
+/// MGUSwipeCell demo's (under a large title).
+public struct DemoMenu: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         public var name: String
         public var title: String
@@ -18,8 +18,28 @@ public enum DemoMenu {
         public var rows: [Row]
     }
 
-    /// The demo's rows (the third header is the app's own spelling).
-    public static let sections: [Section] = [
+    public var sections: [Section]
+    /// The top of the first section's card; the cards' gap (headers sit 30 pt above a card's top).
+    var firstCardTop: Double
+    var sectionGap: Double
+    /// The row's title and subtitle baselines from the row's top; the title's size.
+    var titleBaseline = 23.5, subtitleBaseline = 42.5
+    var titleSize = 17.0
+    /// How far above its card a header's 20-pt line starts.
+    var headerTop = 30.0
+    var subtitleWeight = FontWeight.regular
+    /// The menu's title is a large title over the list (the swipe demo), not a mint bar's (the flow demo).
+    public var largeTitle = false
+    /// The app's title for its menu.
+    public var title: String
+
+    static let cardX = 19.5, cardWidth = 351.0, rowHeight = 56.1
+    static let extraLineHeight = 15.4
+
+    /// The MGUFlowView demo's menu. Measured on MiniTimer_2 frame 1 (480 px for 390 pt): sections' cards from
+    /// x 19.5 to 370.5, rows 56.1 pt (the last one 71.5, its subtitle on two lines), headers 55 pt above each card.
+    /// (The third header is the app's own spelling.)
+    public static let flowView = DemoMenu(sections: [
         Section(header: "BASIC", rows: [
             Row(name: "foldingStyle", title: "Folding Style", subtitle: "종이처럼 접히는 스타일"),
             Row(name: "vegaStyle", title: "Vega Style", subtitle: "끝에서 잠기는 스타일"),
@@ -34,21 +54,51 @@ public enum DemoMenu {
             Row(name: "swipeDragDrop", title: "Swipe + Drag & Drop",
                 subtitle: "직접 만든 스와이프 CollectionView Cell +\nDrag&Drop 예", subtitleLines: 2),
         ]),
-    ]
+    ], firstCardTop: 146.2, sectionGap: 55.3, title: "MGUFlowView")
 
-    public static var rowNames: [String] { sections.flatMap { $0.rows.map(\.name) } }
+    /// The MGUSwipeCell demo's menu, as TableView_Demo and CollectionView_Demo open on it (320 px for 390 pt): cards
+    /// from 180.4 and 404.6, headers' baselines 8.5 pt above them, titles 16 pt (Inter at SF's 17 is 6.5% wider:
+    /// "MGUSwipeTableViewCell" 186.5 pt in the recording), subtitles black and medium.
+    public static let swipeCell = DemoMenu(sections: [
+        Section(header: "UITABLEVIEW", rows: [
+            Row(name: "tablePlain", title: "MGUSwipeTableViewCell", subtitle: "UITableViewStylePlain"),
+            Row(name: "tableGrouped", title: "MGUSwipeTableViewCell", subtitle: "UITableViewStyleGrouped"),
+            Row(name: "tableInsetGrouped", title: "MGUSwipeTableViewCell", subtitle: "UITableViewStyleInsetGrouped"),
+        ]),
+        Section(header: "UICOLLECTIONVIEW", rows: [
+            Row(name: "collectionTable", title: "MGUSwipeCollectionViewCell", subtitle: "테이블뷰 스타일"),
+            Row(name: "collectionFree", title: "MGUSwipeCollectionViewCell", subtitle: "일반 콜렉션뷰의 자유로운 스타일"),
+            Row(name: "collectionMiniTimer", title: "MGUSwipeCollectionViewCell", subtitle: "Mini Timer 앱에서 사용한 스타일"),
+        ]),
+    ], firstCardTop: 180.4, sectionGap: 55.9, subtitleBaseline: 45, titleSize: 16, headerTop: 23.6,
+       subtitleWeight: .medium, largeTitle: true, title: "Swipe Cell")
 
-    static let cardX = 19.5, cardWidth = 351.0, rowHeight = 56.1, firstCardTop = 146.2, sectionGap = 55.3
-    static let extraLineHeight = 15.4
+    /// Where a large title sits (its text's left end and baseline), as the swipe demo's screens place theirs.
+    public static let largeTitleOrigin = Point(17, 128)
+    public static let largeTitleSize = 31.8
+
+    /// The large title's label: bold, its baseline `baselineOffset` below the layer's top.
+    public static func largeTitleLayer(_ title: String, width: Double) -> Layer {
+        var text = TextContents(title, weight: .bold, size: largeTitleSize)
+        text.alignment = .left
+        text.verticalAlignment = .firstBaseline(largeTitleBaselineOffset)
+        var l = Layer(name: "large-title", frame: Rect(largeTitleOrigin.x, largeTitleOrigin.y - largeTitleBaselineOffset,
+                                                      width - 2 * largeTitleOrigin.x, 52))
+        l.contents = .text(text)
+        return l
+    }
+    static let largeTitleBaselineOffset = 40.0
+
+    public var rowNames: [String] { sections.flatMap { $0.rows.map(\.name) } }
 
     /// Each row's frame on the screen, by name.
-    public static func rowFrames() -> [(Row, Rect)] {
+    public func rowFrames() -> [(Row, Rect)] {
         var y = firstCardTop
         var out: [(Row, Rect)] = []
         for section in sections {
             for row in section.rows {
-                let h = rowHeight + Double(row.subtitleLines - 1) * extraLineHeight
-                out.append((row, Rect(cardX, y, cardWidth, h)))
+                let h = Self.rowHeight + Double(row.subtitleLines - 1) * Self.extraLineHeight
+                out.append((row, Rect(Self.cardX, y, Self.cardWidth, h)))
                 y += h
             }
             y += sectionGap
@@ -56,7 +106,7 @@ public enum DemoMenu {
         return out
     }
 
-    public static func frame(ofRow name: String) -> Rect? { rowFrames().first { $0.0.name == name }?.1 }
+    public func frame(ofRow name: String) -> Rect? { rowFrames().first { $0.0.name == name }?.1 }
 
     /// systemGroupedBackground, the selected row's gray (UITableViewCell's default selection), the header gray.
     static let background = Color(hex: "#F2F2F7")!
@@ -64,28 +114,28 @@ public enum DemoMenu {
     static let headerColor = Color(hex: "#8A8A8E")!
 
     /// The screen below the bar (the push moves it), `highlighted` drawn selected.
-    public static func content(size: Size, barHeight: Double, highlighted: String?) -> Layer {
+    public func content(size: Size, highlighted: String?) -> Layer {
         var root = Layer(name: "menu", frame: Rect(0, 0, size.width, size.height))
-        root.backgroundColor = background
+        root.backgroundColor = Self.background
         let frames = rowFrames()
         var cards: [Layer] = []
         for section in sections {
             let rows = frames.filter { f in section.rows.contains(f.0) }
             guard let first = rows.first?.1, let last = rows.last?.1 else { continue }
-            var header = Layer(name: "header", frame: Rect(cardX + 20.5, first.minY - 30, 300, 20))
-            var headerText = TextContents(section.header, size: 13, color: headerColor)
+            var header = Layer(name: "header", frame: Rect(Self.cardX + 20.5, first.minY - headerTop, 300, 20))
+            var headerText = TextContents(section.header, size: 13, color: Self.headerColor)
             headerText.alignment = .left
             header.contents = .text(headerText)
-            var card = Layer(name: "section", frame: Rect(cardX, first.minY, cardWidth, last.maxY - first.minY))
+            var card = Layer(name: "section", frame: Rect(Self.cardX, first.minY, Self.cardWidth, last.maxY - first.minY))
             card.backgroundColor = .white
             card.cornerRadius = 10
             card.masksToBounds = true
             for (i, (row, frame)) in rows.enumerated() {
-                var cell = Layer(name: "row-\(row.name)", frame: Rect(0, frame.minY - first.minY, cardWidth, frame.height))
-                if row.name == highlighted { cell.backgroundColor = selection }
+                var cell = Layer(name: "row-\(row.name)", frame: Rect(0, frame.minY - first.minY, Self.cardWidth, frame.height))
+                if row.name == highlighted { cell.backgroundColor = Self.selection }
                 cell.sublayers = rowContent(row, height: frame.height)
                 if i < rows.count - 1 {
-                    var separator = Layer(name: "separator", frame: Rect(21, frame.height - 0.8, cardWidth - 21, 0.8))
+                    var separator = Layer(name: "separator", frame: Rect(21, frame.height - 0.8, Self.cardWidth - 21, 0.8))
                     separator.backgroundColor = Color(hex: "#E5E5EA")!
                     cell.sublayers.append(separator)
                 }
@@ -97,21 +147,21 @@ public enum DemoMenu {
         return root
     }
 
-    /// Title 17 pt over a 12 pt subtitle at the cell's layout margin, a disclosure chevron at the trailing side.
-    static func rowContent(_ row: Row, height: Double) -> [Layer] {
+    /// The title over a 12 pt subtitle at the cell's layout margin, a disclosure chevron at the trailing side.
+    func rowContent(_ row: Row, height: Double) -> [Layer] {
         var title = Layer(name: "title", frame: Rect(20.5, 0, 300, height))
-        var titleText = TextContents(row.title, size: 17)
+        var titleText = TextContents(row.title, size: titleSize)
         titleText.alignment = .left
-        titleText.verticalAlignment = .firstBaseline(23.5)
+        titleText.verticalAlignment = .firstBaseline(titleBaseline)
         title.contents = .text(titleText)
         var subtitle = Layer(name: "subtitle", frame: Rect(20.5, 0, 290, height))
-        var subtitleText = TextContents(row.subtitle, size: 12)
+        var subtitleText = TextContents(row.subtitle, weight: subtitleWeight, size: 12)
         subtitleText.alignment = .left
         subtitleText.lineLimit = row.subtitleLines
-        subtitleText.lineHeight = extraLineHeight
-        subtitleText.verticalAlignment = .firstBaseline(42.5)
+        subtitleText.lineHeight = Self.extraLineHeight
+        subtitleText.verticalAlignment = .firstBaseline(subtitleBaseline)
         subtitle.contents = .text(subtitleText)
-        var chevron = Layer(name: "chevron", frame: Rect(cardWidth - 30, height / 2 - 8, 10, 16))
+        var chevron = Layer(name: "chevron", frame: Rect(Self.cardWidth - 30, height / 2 - 8, 10, 16))
         chevron.contents = .glyph(GlyphContents(.chevronRight, size: 12, color: Color(hex: "#BCBCC0")!))
         return [title, subtitle, chevron]
     }

@@ -70,51 +70,164 @@ public enum NavigationPush {
     }
 }
 
+extension NavigationPush {
+    /// The push between two large-title screens (the swipe demo's menu and its Inbox): the screens move as in
+    /// `compose`, and the old large title becomes the new back button's title: it moves to it and shrinks
+    /// (bold black cross-fading to the back button's blue), while the new bar's other items fade in. The new
+    /// screen's `navigation-bar` holds its status items, `back-chevron`, `back` and the rest; its
+    /// home indicator (anywhere in it) stays where the old one is.
+    public static func composeLargeTitle(from: Layer, to: Layer, progress p: Double, size: Size) -> Layer {
+        var old = from, new = to
+        let oldTitle = old.sublayers.first { $0.name == "large-title" }
+        let oldHome = old.sublayers.filter { $0.name == "home-indicator" }
+        old.sublayers.removeAll { ["large-title", "home-indicator", "navigation-bar", "touch"].contains($0.name ?? "") }
+        let newBar = new.sublayers.first { $0.name == "navigation-bar" }
+        new.sublayers.removeAll { $0.name == "navigation-bar" || $0.name == "touch" }
+        new = removing("home-indicator", from: new)
+        old.position.x -= parallax * size.width * p
+        var dim = Layer(name: "dim", frame: Rect(0, 0, size.width, size.height))
+        dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: dimAlpha * p)
+        new.position.x += size.width * (1 - p)
+        var root = Layer(name: "push", frame: Rect(0, 0, size.width, size.height))
+        root.sublayers = [old, dim, new]
+        var items: [Layer] = []
+        var back: Layer?
+        for var item in newBar?.sublayers ?? [] {
+            switch item.name ?? "" {
+            case let n where statusItems.contains(n): items.append(item)
+            case "back": back = item
+            case "back-chevron":
+                item.opacity *= lateFade(p, from: chevronFadeStart, over: 0.1)
+                items.append(item)
+            default:
+                item.opacity *= lateFade(p, from: itemFadeStart, over: 0.25)
+                items.append(item)
+            }
+        }
+        if let oldTitle, let back {
+            items += titleMorph(from: oldTitle, to: back, progress: p)
+        }
+        var bar = newBar ?? Layer(name: "navigation-bar", frame: .zero)
+        bar.backgroundColor = nil
+        bar.sublayers = items
+        root.sublayers.append(bar)
+        root.sublayers += oldHome
+        return root
+    }
+
+    /// The new bar's items show late in the push (TableView_Demo): Edit from progress 0.75 (0.70 s), whole
+    /// three frames later; the back indicator only as the title lands (none at 0.77 s, progress 0.88; whole at
+    /// 0.83 s).
+    static let itemFadeStart = 0.7, chevronFadeStart = 0.88
+
+    static func lateFade(_ p: Double, from start: Double, over span: Double) -> Double {
+        min(1, max(0, (p - start) / span))
+    }
+
+    /// `layer` without the sublayers named `name`, at any depth.
+    static func removing(_ name: String, from layer: Layer) -> Layer {
+        var l = layer
+        l.sublayers = l.sublayers.filter { $0.name != name }.map { removing(name, from: $0) }
+        return l
+    }
+
+    /// Two copies of the title between the large one and the back button's: each scaled about its text's left
+    /// end on the baseline, which moves from one to the other; the large one fades out as the small one fades in.
+    static func titleMorph(from large: Layer, to small: Layer, progress p: Double) -> [Layer] {
+        guard case .text(let big) = large.contents, case .text(let little) = small.contents,
+              case .firstBaseline(let bigBaseline) = big.verticalAlignment,
+              case .firstBaseline(let littleBaseline) = little.verticalAlignment else { return [small] }
+        // Both labels are placed by frame (anchor in the middle, no transform).
+        func topLeft(_ l: Layer) -> Point { Point(l.position.x - l.bounds.width / 2, l.position.y - l.bounds.height / 2) }
+        let a = Point(topLeft(large).x, topLeft(large).y + bigBaseline)
+        let b = Point(topLeft(small).x, topLeft(small).y + littleBaseline)
+        let at = Point(a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p)
+        let ratio = little.size / big.size
+        func placed(_ layer: Layer, baseline: Double, scale: Double, opacity: Double) -> Layer {
+            var l = layer
+            l.anchorPoint = Point(0, baseline / l.bounds.height)
+            l.position = at
+            l.transform = .scale(scale, scale, 1)
+            l.opacity = opacity
+            return l
+        }
+        let shrink = 1 + (ratio - 1) * p
+        return [placed(large, baseline: bigBaseline, scale: shrink, opacity: 1 - p),
+                placed(small, baseline: littleBaseline, scale: shrink / ratio, opacity: p)]
+    }
+}
+
 /// A scene's opening on the demo menu: the finger taps a row, the row highlights, and the demo is pushed.
 /// Shared by every kind whose recording starts on the menu (the `intro` key).
 public struct NavigationIntro: Hashable, Sendable {
-    /// The menu row tapped (DemoMenu's names).
+    /// The app's menu (not a scene key: the kind's).
+    public var menu: DemoMenu
+    /// The menu row tapped (the menu's names).
     public var row: String
     /// When the finger goes down on it.
     public var tapAt: Double = 0.5
-    /// How long it stays down; the push starts as it lifts (didSelectRow pushes at once).
+    /// How long it stays down; the push starts `pushDelay` after it lifts (didSelectRow pushes).
     public var tapDuration: Double = 0.15
-    /// The menu's navigation bar title.
-    public var title: String = "MGUFlowView"
+    /// The menu's title (its bar's, or its large title).
+    public var title: String
+    /// The tool that recorded the touches (not a scene key: the kind's).
+    public var recorder = TouchRecorder.flowView
     /// Where the finger touches the row (screen points); nil: 80 pt right of the row's middle. The recordings'
     /// discs are elsewhere on the row in each: VegaStyle (243, 226.8), VegaStyle_Reverse (221, 278.9),
     /// MiniTimer_1 (203.3, 393.1), MiniTimer_2 (191.3, 640.8) (the blue pixels' centroid).
     public var point: Point? = nil
 
-    public init(row: String) { self.row = row }
+    public init(row: String, menu: DemoMenu = .flowView) { self.row = row; self.menu = menu; title = menu.title }
 
-    public var pushStart: Double { tapAt + tapDuration }
+    /// From the lift to the push's first movement (the pushed screen being made: 74 and 50 ms in TableView_Demo
+    /// and CollectionView_Demo, whose pushes fit the same spring from 0.564 and 1.009 s).
+    public var pushDelay = 0.0
+    /// From the touch-down to the row's highlight; nil: with the lift (the swipe demo's rows turn gray as the
+    /// finger lifts, UIScrollView passing a short touch on only then).
+    public var highlightDelay: Double? = 0
+
+    public var liftAt: Double { tapAt + tapDuration }
+    public var highlightAt: Double { highlightDelay.map { tapAt + $0 } ?? liftAt }
+    public var pushStart: Double { liftAt + pushDelay }
     /// When the pushed screen is alone on screen.
     public var end: Double { pushStart + NavigationPush.duration }
 
-    static let rowType = ValueType<String>(
-        summary: quotedList(DemoMenu.rowNames), control: .choice(DemoMenu.rowNames),
-        decode: { v, p, d in try d.name(v, p, among: DemoMenu.rowNames) }, encode: { .string($0) })
+    static func rowType(_ menu: DemoMenu) -> ValueType<String> {
+        ValueType<String>(summary: quotedList(menu.rowNames), control: .choice(menu.rowNames),
+                          decode: { v, p, d in try d.name(v, p, among: menu.rowNames) }, encode: { .string($0) })
+    }
 
     /// `rowRequired` false: over a kind's own intro, whose row stands unless a scene names another.
-    static func schema(rowRequired: Bool) -> Schema<NavigationIntro> { Schema<NavigationIntro>([
-        Field("row", \.row, rowType, required: rowRequired, doc: "the menu row the finger taps"),
-        Field("tapAt", \.tapAt, .number(.nonNegative), unit: "s", doc: "when the finger goes down on it"),
-        Field("tapDuration", \.tapDuration, .number(.positive), unit: "s", doc: "how long it stays down; the push starts as it lifts"),
-        Field("title", \.title, .string, doc: "the menu's navigation bar title"),
-        // Over a recorded intro the default is the recording's point, which the table then shows.
-        Field("point", \.point, .optional(.point()), unit: "pt", default: rowRequired ? "80 pt right of the row's middle" : nil,
-              doc: "where the finger touches the row"),
-    ]) }
+    static func schema(rowRequired: Bool, base: NavigationIntro) -> Schema<NavigationIntro> {
+        let menu = base.menu
+        return Schema<NavigationIntro>([
+            Field("row", \.row, rowType(menu), required: rowRequired, doc: "the menu row the finger taps"),
+            Field("tapAt", \.tapAt, .number(.nonNegative), unit: "s", doc: "when the finger goes down on it"),
+            Field("tapDuration", \.tapDuration, .number(.positive), unit: "s", doc: "how long it stays down; the push follows the lift"),
+            Field("pushDelay", \.pushDelay, .number(.nonNegative), unit: "s", doc: "from the lift to the push's start"),
+            Field("highlightDelay", \.highlightDelay, .optional(.number(.nonNegative)), unit: "s",
+                  default: base.highlightDelay == nil ? "with the lift" : nil, doc: "from the touch-down to the row's highlight; null: with the lift"),
+            Field("title", \.title, .string, doc: menu.largeTitle ? "the menu's large title" : "the menu's navigation bar title"),
+            // Over a recorded intro the default is the recording's point, which the table then shows.
+            Field("point", \.point, .optional(.point()), unit: "pt", default: rowRequired ? "80 pt right of the row's middle" : nil,
+                  doc: "where the finger touches the row"),
+        ])
+    }
 
     /// `{"row": "vegaStyle", "tapAt": 0.57}`, or null for none.
-    public static let type = ValueType<NavigationIntro?>.optional(
-        .object(schema(rowRequired: true), defaults: NavigationIntro(row: "vegaStyle"), summary: "{row, tapAt, tapDuration, title, point}"))
+    public static let type = type(on: NavigationIntro(row: "vegaStyle"))
+
+    /// An intro on `base`'s menu (with its recorder): the scene names the row, the other keys default to base's.
+    public static func type(on base: NavigationIntro) -> ValueType<NavigationIntro?> {
+        .optional(.object(schema(rowRequired: true, base: base), defaults: base,
+                          summary: "{row, tapAt, tapDuration, pushDelay, highlightDelay, title, point}"))
+    }
 
     /// A kind's recorded intro as the default: every key defaults to it, so `--set intro.tapAt=0.9` (or
     /// `"intro": {"tapAt": 0.9}`) changes that key alone.
     public static func type(over recorded: NavigationIntro) -> ValueType<NavigationIntro?> {
-        .optional(.object(schema(rowRequired: false), defaults: recorded, summary: "{row, tapAt, tapDuration, title, point}"))
+        .optional(.object(schema(rowRequired: false, base: recorded), defaults: recorded,
+                          summary: "{row, tapAt, tapDuration, pushDelay, highlightDelay, title, point}"))
     }
 
     /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
@@ -122,20 +235,31 @@ public struct NavigationIntro: Hashable, Sendable {
                      homeIndicator: HomeIndicatorStyle = .dark, showsTouches: Bool, text: any TextMeasuring) -> Layer {
         let size = Size(canvas.width, canvas.height)
         let down = t >= tapAt
-        var root = DemoMenu.content(size: size, barHeight: barHeight, highlighted: down ? row : nil)
+        var root = menu.content(size: size, highlighted: t >= highlightAt ? row : nil)
         root.name = "menu-screen"
-        root.sublayers.append(NavigationBar.layer(width: size.width, height: barHeight, title: title, backTitle: nil,
-                                                  time: time, text: text))
+        if menu.largeTitle {
+            // No bar: the status bar over the list's background, the title large below it.
+            root.sublayers.append(DemoMenu.largeTitleLayer(title, width: size.width))
+            var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, size.width, barHeight))
+            bar.sublayers = DeviceChrome.statusBar(time: time, width: size.width)
+            root.sublayers.append(bar)
+        } else {
+            root.sublayers.append(NavigationBar.layer(width: size.width, height: barHeight, title: title, backTitle: nil,
+                                                      time: time, text: text))
+        }
         root.sublayers.append(DeviceChrome.homeIndicator(on: canvas, style: homeIndicator))
-        if showsTouches, down, t < pushStart, let p = touchPoint {
-            root.sublayers.append(DeviceChrome.touchDisc(at: p, recorder: .flowView))
+        if showsTouches, down, t < liftAt, let p = touchPoint {
+            root.sublayers.append(DeviceChrome.touchDisc(at: p, recorder: recorder))
+        }
+        if showsTouches, t >= liftAt, t < pushStart, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - liftAt) {
+            root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: recorder))
         }
         return root
     }
 
     /// Where the finger touches the menu: `point`, else 80 pt right of the row's middle.
     var touchPoint: Point? {
-        point ?? DemoMenu.frame(ofRow: row).map { Point($0.midX + 80, $0.midY) }
+        point ?? menu.frame(ofRow: row).map { Point($0.midX + 80, $0.midY) }
     }
 
     /// The frame at `t`: the menu, the push, or nil once the pushed screen is alone (`pushed` draws it).
@@ -146,11 +270,12 @@ public struct NavigationIntro: Hashable, Sendable {
         let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, homeIndicator: homeIndicator,
                         showsTouches: showsTouches, text: text)
         guard t >= pushStart else { return menu }
-        var root = NavigationPush.compose(from: menu, to: pushed(), progress: NavigationPush.progress(t - pushStart),
-                                          size: Size(canvas.width, canvas.height))
+        let p = NavigationPush.progress(t - pushStart), size = Size(canvas.width, canvas.height)
+        var root = self.menu.largeTitle ? NavigationPush.composeLargeTitle(from: menu, to: pushed(), progress: p, size: size)
+                                        : NavigationPush.compose(from: menu, to: pushed(), progress: p, size: size)
         // The recorder's lift where the finger left the row, over both screens (its overlay does not slide).
-        if showsTouches, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - pushStart) {
-            root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: .flowView))
+        if showsTouches, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - liftAt) {
+            root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: recorder))
         }
         return root
     }

@@ -123,6 +123,7 @@ public enum SwipeKind: PreviewKind {
         public var leading: SwipeActionsConfiguration?
         public var trailing: SwipeActionsConfiguration?
         public var rowActions: [RowActions] = []
+        public var intro: NavigationIntro?
         public var timeline: [Timed<SwipeGesture>] = []
         public var duration: Double?
         public var keyFrames: [Double] = []
@@ -137,6 +138,25 @@ public enum SwipeKind: PreviewKind {
             public var leading: SwipeActionsConfiguration?
             public var trailing: SwipeActionsConfiguration?
             public init() {}
+
+            /// The demo app's (its editActionsForRowAt, as TableView_Demo and CollectionView_Demo show it): the
+            /// second row a lone Trash on red that fills and asks to confirm, the third Trash and Flag with fill
+            /// reverse and the same question; the others keep the scene's.
+            public static let demo: [RowActions] = {
+                var confirm = SwipeAction.demo("trash")
+                confirm.effect = .confirmDelete
+                var second = SwipeActionsConfiguration(actions: [confirm])
+                second.expansionStyle = .fill
+                second.backgroundColor = .systemRed
+                second.buttonSpacing = 4
+                var third = SwipeActionsConfiguration(actions: [confirm, SwipeAction.demo("flag")])
+                third.expansionStyle = .fillReverse
+                third.buttonSpacing = 4
+                var a = RowActions(), b = RowActions()
+                a.rows = [1]; a.trailing = second
+                b.rows = [2]; b.trailing = third
+                return [a, b]
+            }()
         }
 
         public var canvas: Canvas {
@@ -153,12 +173,18 @@ public enum SwipeKind: PreviewKind {
                 let demoToday = InboxEmail.demo[0].date
                 for i in mailbox.indices where mailbox[i].date == demoToday { mailbox[i].date = today }
             }
+            if let day = chrome.date, emails == nil || emails == InboxEmail.demo, !rightToLeft {
+                let today = chrome.today ?? InboxEmail.demo[0].date
+                for (i, age) in InboxEmail.demoDaysAgo.enumerated() where i < mailbox.count {
+                    mailbox[i].date = day.relative(daysAgo: age, today: today)
+                }
+            }
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait)
             return SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
                               listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
                               chrome: chrome, emails: mailbox, leading: leading, trailing: trailing,
                               rowActions: rowActions.map { SwipeRowSides(positions: $0.rows, leading: $0.leading, trailing: $0.trailing) },
-                              gestures: steps, showsTouches: showsTouches, panHysteresis: panHysteresis)
+                              gestures: steps, showsTouches: showsTouches, panHysteresis: panHysteresis, intro: intro)
         }
     }
 
@@ -187,12 +213,23 @@ public enum SwipeKind: PreviewKind {
         Field("textSize", \.textSize, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.textSize), doc: "date"),
     ])
 
+    static let dayType = ValueType<InboxDay>(
+        summary: "\"M/D/YY\"", control: .text,
+        decode: { v, p, d in
+            let text = try d.string(v, p)
+            guard let day = InboxDay(text) else { throw d.error(v, p, "expected a date as M/D/YY (\"5/26/23\"), found \"\(text)\"") }
+            return day
+        },
+        encode: { .string($0.description) })
+
     static let chromeSchema = Schema<InboxChrome>([
         Field("title", \.title, .string, doc: "the large title"),
         Field("backTitle", \.backTitle, .string, doc: ""),
         Field("editTitle", \.editTitle, .string, doc: ""),
         Field("time", \.time, .string, doc: "the status bar clock"),
         Field("today", \.today, .optional(.string), doc: "the time today's messages show"),
+        Field("date", \.date, .optional(dayType), default: "5/24/23",
+              doc: "the day the recording was made (M/D/YY): the demo's messages are dated from it"),
         Field("bars", \.showsBars, .bool, doc: "status and navigation bars"),
         .homeIndicator(\.homeIndicator),
     ])
@@ -367,8 +404,12 @@ public enum SwipeKind: PreviewKind {
         Field("emails", \.emails, emailsType, default: "\"demo\" (\"demoArabic\" right to left)", owner: .preview, doc: "the rows"),
         Field("leading", \.leading, configurationType, doc: "actions of the leading side"),
         Field("trailing", \.trailing, configurationType, doc: "actions of the trailing side"),
-        Field("rowActions", \.rowActions, .array(.object(rowActionsSchema, defaults: Settings.RowActions(), summary: "{rows, leading, trailing}")),
+        Field("rowActions", \.rowActions, .named([("demo", Settings.RowActions.demo)],
+                                                 otherwise: .array(.object(rowActionsSchema, defaults: Settings.RowActions(),
+                                                                           summary: "{rows, leading, trailing}"))),
               doc: "rows whose actions differ, by place (the demo's editActionsForRowAt)"),
+        Field("intro", \.intro, NavigationIntro.type(on: SwipeScene.demoIntro), default: "none", owner: .preview,
+              doc: "open on the demo's menu: a tap on this row pushes the Inbox (the script's times go on meanwhile)"),
         Field("timeline", \.timeline, .timeline(SwipeGesture.forms, duration: \.seconds, start: \.start), owner: .preview,
               doc: "the script (below)"),
         Field("panHysteresis", \.panHysteresis, .number(.nonNegative), unit: "pt",

@@ -45,6 +45,52 @@ public struct InboxMetrics: Hashable, Sendable {
     public init() {}
 }
 
+/// A day as the demo's Korean list writes it, M/D/YY (5/24/23).
+public struct InboxDay: Hashable, Sendable, CustomStringConvertible {
+    public var month: Int, day: Int, year: Int
+
+    /// "5/24/23", or nil if it is not a date.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) }),
+              let m = Int(parts[0]), let d = Int(parts[1]), let y = Int(parts[2]),
+              (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: 2000 + y) else { return nil }
+        month = m; day = d; year = 2000 + y
+    }
+
+    public var description: String { "\(month)/\(day)/\(year % 100 < 10 ? "0" : "")\(year % 100)" }
+
+    static func daysIn(month m: Int, year y: Int) -> Int {
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+    }
+
+    /// The day `n` days earlier.
+    public func minus(days n: Int) -> InboxDay {
+        var r = self
+        for _ in 0..<max(0, n) {
+            r.day -= 1
+            if r.day == 0 {
+                r.month -= 1
+                if r.month == 0 { r.month = 12; r.year -= 1 }
+                r.day = Self.daysIn(month: r.month, year: r.year)
+            }
+        }
+        return r
+    }
+
+    /// How the demo (SwipeCellKit's relativeDateString in the recordings' Korean locale) dates a message `n`
+    /// days old: today's at its time, then 어제 and 그저께, then the short date.
+    public func relative(daysAgo n: Int, today time: String) -> String {
+        switch n {
+        case ...0: time
+        case 1: "어제"
+        case 2: "그저께"
+        default: minus(days: n).description
+        }
+    }
+}
+
 /// The navigation chrome of the demo screen (status bar, back button, edit button, toolbar).
 public struct InboxChrome: Hashable, Sendable {
     public var title: String = "Inbox"
@@ -53,6 +99,9 @@ public struct InboxChrome: Hashable, Sendable {
     public var time: String = "2:26"
     /// Today's messages show this time (the recordings were made at different times of day).
     public var today: String? = nil
+    /// The day the recording was made: the demo's messages are dated from it as the app dates them (nil: the
+    /// day of the expansion recordings, 5/24/23).
+    public var date: InboxDay? = nil
     public var showsBars: Bool = true
     public var homeIndicator: HomeIndicatorStyle = .dark
 
@@ -79,19 +128,29 @@ public struct SwipeScene: Hashable, Sendable {
     /// How far the finger goes before the row moves (`SwipeTimeline.panHysteresis` unless a recording shows
     /// another).
     public var panHysteresis: Double
+    /// The demo's menu, a tap and the Inbox's push before the script (TableView_Demo, CollectionView_Demo).
+    public var intro: NavigationIntro?
     /// Screen width (390 on the references' iPhone 14): the canvas is as wide as the screen.
     public var screenWidth: Double { canvas.width }
 
     public init(canvas: Canvas, framesPerSecond: Double, viewportTop: Double, listStyle: InboxListStyle, rightToLeft: Bool,
                 metrics: InboxMetrics, chrome: InboxChrome, emails: [InboxEmail], leading: SwipeActionsConfiguration?,
                 trailing: SwipeActionsConfiguration?, rowActions: [SwipeRowSides] = [], gestures: [SwipeGesture],
-                showsTouches: Bool = true, panHysteresis: Double = SwipeTimeline.panHysteresis) {
+                showsTouches: Bool = true, panHysteresis: Double = SwipeTimeline.panHysteresis, intro: NavigationIntro? = nil) {
         self.canvas = canvas; self.framesPerSecond = framesPerSecond; self.viewportTop = viewportTop
         self.listStyle = listStyle; self.rightToLeft = rightToLeft; self.metrics = metrics; self.chrome = chrome
         self.emails = emails; self.leading = leading; self.trailing = trailing; self.rowActions = rowActions
         self.gestures = gestures
-        self.showsTouches = showsTouches; self.panHysteresis = panHysteresis
+        self.showsTouches = showsTouches; self.panHysteresis = panHysteresis; self.intro = intro
     }
+
+    /// The MGUSwipeCell demo's menu as its recordings show it, touched with SwipeCellKit's recorder's disc.
+    public static let demoIntro: NavigationIntro = {
+        var intro = NavigationIntro(row: "tableInsetGrouped", menu: .swipeCell)
+        intro.recorder = .swipeCellKit
+        intro.highlightDelay = nil
+        return intro
+    }()
 
     /// Cell frames on the screen.
     public var rowFrames: [Rect] {
@@ -151,12 +210,23 @@ public struct SwipeAnimation: Sendable {
     public var duration: Double { timeline.duration }
 
     public func frame(at t: Double) -> LayerScene {
-        SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t), text: text).build()
+        let builder = SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t), text: text)
+        if let intro = scene.intro,
+           let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.metrics.listTop, time: scene.chrome.time,
+                                  homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text,
+                                  pushed: { builder.screen() }) {
+            return LayerScene(canvas: scene.canvas, root: root)
+        }
+        return builder.build()
     }
 }
 
 extension InboxEmail {
-    /// The demo's mailbox (the SwipeCellKit example's messages), as the references show them.
+    /// How old each of the demo's messages is, in days (the SwipeCellKit example dates them from the day it runs).
+    public static let demoDaysAgo = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+
+    /// The demo's mailbox (the SwipeCellKit example's messages, Example/MailExample/Data.swift: the texts as the
+    /// recordings show them, long bodies cut after the two lines a row shows), dated as ExpansionStyle_* show them.
     public static let demo: [InboxEmail] = [
         InboxEmail(sender: "Realm", subject: "Video: Operators and Strong Opinions with Erica Sadun",
                    body: "Swift operators are flexible and powerful. They’re symbols that behave like functions, adopting a natural mathematical syntax, for example 1 + 2 versus add(1, 2).",
@@ -180,11 +250,14 @@ extension InboxEmail {
                    body: "See what’s new & notable on IFTTT. To disable these emails, sign in to manage your settings or unsubscribe.",
                    date: "5/19/23"),
         InboxEmail(sender: "Westin Vacations", subject: "Your Westin exclusive expires January 11",
-                   body: "Last chance to book a captivating 5-day, 4-night vacation in Rancho Mirage for only $399.",
+                   body: "Last chance to book a captivating 5-day, 4-night vacation in Rancho Mirage for just $389. Learn more.",
                    date: "5/18/23"),
-        InboxEmail(sender: "Nugget Markets", subject: "Nugget Markets Weekly Specials Starting Wednesday, May 17",
-                   body: "Nugget Markets Weekly Specials. Valid Wednesday, May 17 through Tuesday, May 23.",
+        InboxEmail(sender: "Nugget Markets", subject: "Nugget Markets Weekly Specials Starting February 15, 2017",
+                   body: "Scan & Save. For this week’s Secret Special, let’s “brioche” the subject of breakfast.",
                    date: "5/17/23"),
+        InboxEmail(sender: "GeekDesk", subject: "We have some exciting things happening at GeekDesk!",
+                   body: "Wouldn't everyone be so much happier if we all owned GeekDesks?",
+                   date: "5/16/23"),
     ]
 
     /// The same mailbox in Arabic, for the right-to-left preview.

@@ -32,7 +32,15 @@ struct SwipeScreenBuilder {
         let canvas = scene.canvas
         var root = Layer(name: "canvas", frame: Rect(0, 0, canvas.width, canvas.height))
         root.backgroundColor = Self.groupedBackground
+        root.sublayers = [screen()]
+        return LayerScene(canvas: canvas, root: root)
+    }
+
+    /// The screen (in the canvas, moved up by the viewport's top); opaque only where the canvas's background is
+    /// drawn, so a push gives it that background.
+    func screen() -> Layer {
         var screen = Layer(name: "screen", frame: Rect(0, -scene.viewportTop, width, Self.screenHeight))
+        if scene.intro != nil { screen.backgroundColor = Self.groupedBackground }
         if scene.listStyle == .plain {
             var table = Layer(name: "table", frame: Rect(0, m.listTop, width, Self.screenHeight - m.listTop))
             table.backgroundColor = .white
@@ -40,11 +48,27 @@ struct SwipeScreenBuilder {
         }
         screen.sublayers.append(largeTitle())
         screen.sublayers += rows()
+        if let indicator = flashedIndicator() { screen.sublayers.append(indicator) }
         if scene.chrome.showsBars { screen.sublayers += bars() }
         if let sheet = sample.sheet, let layers = actionSheet(sheet) { screen.sublayers += layers }
         if scene.showsTouches, let mark = sample.touchMark { screen.sublayers.append(DeviceChrome.touchDisc(mark)) }
-        root.sublayers = [screen]
-        return LayerScene(canvas: canvas, root: root)
+        return screen
+    }
+
+    /// UITableViewController flashes its scroll indicator once it has appeared: after the intro's push, a table
+    /// (not the collection demo's cards) shows it at the right edge. As TableView_Demo shows it: 2.5 pt wide from
+    /// 93.8 to 547.2 pt (the list at its top), black at 0.385, fading in from 0.09 to 0.44 s after the push ends
+    /// and out from 1.05 to 1.47 s.
+    func flashedIndicator() -> Layer? {
+        guard let intro = scene.intro, scene.listStyle != .cards else { return nil }
+        let t = sample.time - intro.end
+        let alpha = min(1, max(0, (t - 0.09) / 0.35), max(0, (1.47 - t) / 0.42))
+        guard alpha > 0 else { return nil }
+        var bar = Layer(name: "scroll-indicator", frame: flip(Rect(width - 6, 93.8, 2.5, 453.4), in: width))
+        bar.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.385)
+        bar.cornerRadius = 1.25
+        bar.opacity = alpha
+        return bar
     }
 
     /// Mirrors a rect (in a container `w` wide) for right-to-left layouts.
@@ -89,8 +113,10 @@ struct SwipeScreenBuilder {
         let visibleBottom = scene.viewportTop + scene.canvas.height
         for (i, email) in scene.emails.enumerated() {
             let cell = sample.cell?.row == i ? sample.cell : nil
-            let deleted = sample.deletedRows.contains { $0.row == i }
-            if deleted && cell == nil { continue }
+            // A removed row stays where it was while the rows below slide up over it (UITableView's automatic
+            // deletion: TableView_Demo's Apple News row at 7.37-7.47 s).
+            if cell == nil, let d = sample.deletedRows.first(where: { $0.row == i }),
+               sample.time - d.startedAt >= SwipeTimeline.rowDeletionDuration { continue }
             var frame = frames[i]
             frame.origin.y -= shift(below: i)
             if frame.minY > visibleBottom || frame.maxY < scene.viewportTop { continue }
@@ -124,6 +150,11 @@ struct SwipeScreenBuilder {
             return clip
         case .cards:
             clip.cornerRadius = m.cornerRadius
+            // UICollectionView's removal fades the cell out while the cells below move up over it
+            // (CollectionView_Demo: 0.62, 0.45, 0.25 and 0.12 opaque at 30-130 ms).
+            if let d = sample.deletedRows.first(where: { $0.row == index }) {
+                clip.opacity = 1 - TimingCurve.easeOut((sample.time - d.startedAt) / SwipeTimeline.rowDeletionDuration)
+            }
             return clip
         case .insetGrouped:
             // The section's first and last rows, removed rows left out.
@@ -166,13 +197,17 @@ struct SwipeScreenBuilder {
         var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 5.5 - 7, 12, 14), in: w))
         chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11.5, color: Color(hex: "#A6A6AA")!))
         layers.append(chevron)
-        // The sender runs up to the date, as wide as it is set.
+        // The sender and the date share the line; where both do not fit the date gives way (the demo's date label
+        // yields first: TableView_Demo's "오전 10:…" and CollectionView_Demo's "오…" beside a whole "The Pragmatic
+        // Bookstore").
         let date = text(email.date, size: small, color: Self.secondaryText, align: scene.rightToLeft ? .left : .right, baseline: 24)
-        let dateWidth = self.text.width(of: date) + 1
+        let sender = text(email.sender, size: m.senderSize, weight: .semibold, baseline: 24)
+        let line = chevronX - 12 - x - 4
+        let senderWidth = min(line, self.text.width(of: sender) + 1)
+        let dateWidth = max(0, min(self.text.width(of: date) + 1, line - senderWidth))
         let dateFrame = flip(Rect(chevronX - 12 - dateWidth, 0, dateWidth, 40), in: w)
         layers.append(label("date", dateFrame, date))
-        layers.append(label("sender", flip(Rect(x, 0, chevronX - 12 - dateWidth - x - 4, 40), in: w),
-                            text(email.sender, size: m.senderSize, weight: .semibold, baseline: 24)))
+        layers.append(label("sender", flip(Rect(x, 0, line - dateWidth, 40), in: w), sender))
         let textWidth = w - x - 26
         layers.append(label("subject", flip(Rect(x, 24, textWidth, 30), in: w), text(email.subject, size: small, baseline: 19.7)))
         layers.append(label("body", flip(Rect(x, 44, textWidth, 50), in: w),
@@ -440,6 +475,7 @@ struct SwipeScreenBuilder {
     /// The action sheet's group: the list behind blurred, under a light gray most of the way opaque.
     static let sheetMaterial = BackdropEffect(blurRadius: 20)
     static let sheetGroupColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.87)
+    static let sheetPressed = Color(red: 0, green: 0, blue: 0, alpha: 0.095)
 
     /// UIAlertController(.actionSheet) "Delete / delete row": the screen dims and the sheet rises. Placed as
     /// ExpansionStyle_Fill's and _FillReverse's sheets rest (px at 480 wide, both alike): the group from 752 to
@@ -447,17 +483,18 @@ struct SwipeScreenBuilder {
     /// 800-811 (message), 873-890 (Delete) and 953-971 (Cancel). The group is a blurred material: the list
     /// behind it reads 240.5 ± 2.6 there, no text showing through.
     func actionSheet(_ state: SwipeSheetState) -> [Layer]? {
-        var k = AnimationCurve.criticallyDamped(duration: 0.5).progress(sample.time - state.presentedAt)
+        let k = AnimationCurve.criticallyDamped(duration: 0.5).progress(sample.time - state.presentedAt)
+        var dimK = k, rise = (1 - k) * 240
         if let gone = state.dismissedAt {
-            // The dismissal: the sheet falls and the dim clears together.
-            let d = (sample.time - gone) / SwipeTimeline.sheetDismissDuration
-            guard d < 1 else { return nil }
-            k *= 1 - TimingCurve.easeIn(max(0, d))
+            // Going: the sheet drops away fast, the dim clears after it (SwipeTimeline.sheetDropDuration).
+            let d = sample.time - gone
+            guard d < SwipeTimeline.sheetDimClearDuration else { return nil }
+            dimK *= 1 - TimingCurve.easeOut(d / SwipeTimeline.sheetDimClearDuration)
+            rise += TimingCurve.easeIn(d / SwipeTimeline.sheetDropDuration) * 240
         }
         var dim = Layer(name: "dim", frame: Rect(0, 0, width, Self.screenHeight))
         dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
-        dim.opacity = k
-        let rise = (1 - k) * 240
+        dim.opacity = dimK
         var sheet = Layer(name: "action-sheet", frame: Rect(8, SwipeSheetState.sheetTop + rise, width - 16, SwipeSheetState.height))
         var message = Layer(name: "message-group", frame: Rect(0, 0, width - 16, 133.1))
         message.backdrop = Self.sheetMaterial
@@ -476,7 +513,21 @@ struct SwipeScreenBuilder {
         var cancel = Layer(name: "cancel-group", frame: Rect(0, 141.6, width - 16, 57))
         cancel.backgroundColor = .white
         cancel.cornerRadius = 13
+        cancel.masksToBounds = true
         cancel.sublayers = [label("cancel", Rect(0, 0, width - 16, 57), text("Cancel", size: 20, weight: .semibold, color: .systemBlue, align: .center))]
+        // A button under the finger darkens (TableView_Demo's Delete: 242 -> 219 while pressed).
+        if state.dismissedAt == nil, let touch = sample.touch {
+            func pressed(_ frame: Rect) -> Layer {
+                var l = Layer(name: "pressed", frame: frame)
+                l.backgroundColor = Self.sheetPressed
+                return l
+            }
+            if SwipeSheetState.deleteButton(screenWidth: width).contains(touch) {
+                message.sublayers.insert(pressed(Rect(0, 75.8, width - 16, 57.3)), at: 3)
+            } else if SwipeSheetState.cancelButton(screenWidth: width).contains(touch) {
+                cancel.sublayers.insert(pressed(Rect(0, 0, width - 16, 57)), at: 0)
+            }
+        }
         sheet.sublayers = [message, cancel]
         return [dim, sheet]
     }
