@@ -37,7 +37,7 @@ extension SwipeGesture: ScriptStep {
 /// The list style's metrics as a scene overrides them: nil keeps the style's own value.
 public struct InboxMetricOverrides: Equatable, Sendable {
     public var listTop, rowHeight, rowInset, rowInsetTrailing, cornerRadius, rowSpacing: Double?
-    public var textInset, titleBaseline, titleX, titleSize, senderSize, textSize: Double?
+    public var textInset, accessoryInset, titleBaseline, titleX, titleSize, senderSize, textSize: Double?
 
     public init() {}
 
@@ -45,7 +45,8 @@ public struct InboxMetricOverrides: Equatable, Sendable {
         var m = base
         let pairs: [(KeyPath<InboxMetricOverrides, Double?>, WritableKeyPath<InboxMetrics, Double>)] = [
             (\.listTop, \.listTop), (\.rowHeight, \.rowHeight), (\.rowInset, \.rowInset), (\.cornerRadius, \.cornerRadius),
-            (\.rowSpacing, \.rowSpacing), (\.textInset, \.textInset), (\.titleBaseline, \.titleBaseline), (\.titleX, \.titleX),
+            (\.rowSpacing, \.rowSpacing), (\.textInset, \.textInset), (\.accessoryInset, \.accessoryInset),
+            (\.titleBaseline, \.titleBaseline), (\.titleX, \.titleX),
             (\.titleSize, \.titleSize), (\.senderSize, \.senderSize), (\.textSize, \.textSize),
         ]
         for (from, to) in pairs { if let v = self[keyPath: from] { m[keyPath: to] = v } }
@@ -62,11 +63,13 @@ extension InboxListStyle {
         case .plain: break
         case .insetGrouped:
             // As the inset-grouped references frame the first row (its trailing inset is the smaller one there).
+            // The chevron's ink ends 31.6 pt inside the row in TableView_Demo, 30.8 in TransitionStyle_Border.
             m.rowInset = 31.7; m.rowInsetTrailing = 16.3; m.cornerRadius = 10; m.textInset = 21.1
-            m.listTop = 58.5
+            m.listTop = 58.5; m.accessoryInset = 31.2
         case .cards:
+            // A collection cell's margins are 8 pt: the chevron ends 19.5 pt inside the card in CollectionView_Demo.
             m.rowInset = 20; m.cornerRadius = 10; m.rowSpacing = 24.2; m.textInset = 16
-            m.listTop = 142.6; m.rowHeight = 94
+            m.listTop = 142.6; m.rowHeight = 94; m.accessoryInset = 19.5
         }
         return m
     }
@@ -206,6 +209,8 @@ public enum SwipeKind: PreviewKind {
         Field("cornerRadius", \.cornerRadius, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.cornerRadius), doc: ""),
         Field("rowSpacing", \.rowSpacing, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.rowSpacing), doc: "gap between cards"),
         Field("textInset", \.textInset, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.textInset), doc: "leading inset of a row's text"),
+        Field("accessoryInset", \.accessoryInset, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.accessoryInset),
+              doc: "from a row's trailing edge to its chevron"),
         Field("titleBaseline", \.titleBaseline, .optional(.number()), unit: "pt", default: listDefaults(\.titleBaseline), doc: "baseline of the large title"),
         Field("titleX", \.titleX, .optional(.number(.nonNegative)), unit: "pt", default: listDefaults(\.titleX), doc: ""),
         Field("titleSize", \.titleSize, .optional(.number(.positive)), unit: "pt", default: listDefaults(\.titleSize), doc: "large title"),

@@ -33,6 +33,9 @@ public struct InboxMetrics: Hashable, Sendable {
     public var rowSpacing: Double = 0
     /// Leading inset of the text in a row.
     public var textInset: Double = 32.5
+    /// From the row's trailing edge to the disclosure chevron's ink (the date ends 12 pt before the chevron's
+    /// middle): the cells' trailing layout margin differs with the list.
+    public var accessoryInset: Double = 28.4
     /// Baseline of the large title.
     public var titleBaseline: Double = 128
     public var titleX: Double = 17

@@ -176,7 +176,8 @@ struct SwipeScreenBuilder {
     func rowContent(_ email: InboxEmail, index: Int, size: Size) -> [Layer] {
         let w = size.width, x = m.textInset
         let small = m.textSize
-        let chevronX = w - 31
+        // The chevron's middle: its ink ends 2.6 pt past it, `accessoryInset` from the row's trailing edge.
+        let chevronX = w - m.accessoryInset - 2.6
         var layers: [Layer] = []
         let unread = email.unread != sample.unreadToggled.contains(index)
         // The demo's indicator (12 pt) pops in when a row becomes unread and shrinks away when it is read
