@@ -306,9 +306,13 @@ public enum NavigationBar {
     }
     static let backChevronWidth = 2.45
 
-    /// The back button's title: the system font (Inter here) in the tint, from the chevron rightwards.
+    /// The back button's title: the system font (Inter here) in the tint, from the chevron rightwards. 16 pt for
+    /// SF's 17: Inter is 6% wider ("Swipe Cell" 77.2 pt in ExpansionStyle_Fill and TableView_Demo, the flow
+    /// demo's 108.9 in VegaStyle; at 17 ours were 82.1 and 115.4).
+    static let backTitleSize = 16.0
+
     static func backText(_ title: String) -> TextContents {
-        var text = TextContents(title, size: 17, color: tint)
+        var text = TextContents(title, size: backTitleSize, color: tint)
         text.alignment = .left
         return text
     }

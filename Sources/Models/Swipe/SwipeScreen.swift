@@ -450,7 +450,7 @@ struct SwipeScreenBuilder {
         var chevron = NavigationBar.backChevron(barTop: 47, color: blue, mirrored: scene.rightToLeft)
         if scene.rightToLeft { chevron.position.x = width - chevron.position.x }
         items.append(chevron)
-        items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: 17, color: blue, baseline: 21)))
+        items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: NavigationBar.backTitleSize, color: blue, baseline: 21)))
         items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
                            text(scene.chrome.editTitle, size: 17, color: tint, align: scene.rightToLeft ? .left : .right, baseline: 21)))
         bar.sublayers = items
