@@ -308,7 +308,7 @@ public enum NavigationBar {
 
     /// The back button's title: the system font (Inter here) in the tint, from the chevron rightwards. 16 pt for
     /// SF's 17: Inter is 6% wider ("Swipe Cell" 77.2 pt in ExpansionStyle_Fill and TableView_Demo, the flow
-    /// demo's 108.9 in VegaStyle; at 17 ours were 82.1 and 115.4).
+    /// demo's 108.9 in VegaStyle; at 17 ours were 82.1 and 115.4). The swipe demo's Edit (편집) takes it too.
     static let backTitleSize = 16.0
 
     static func backText(_ title: String) -> TextContents {

@@ -452,7 +452,7 @@ struct SwipeScreenBuilder {
         items.append(chevron)
         items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: NavigationBar.backTitleSize, color: blue, baseline: 21)))
         items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
-                           text(scene.chrome.editTitle, size: 17, color: tint, align: scene.rightToLeft ? .left : .right, baseline: 21)))
+                           text(scene.chrome.editTitle, size: NavigationBar.backTitleSize, color: tint, align: scene.rightToLeft ? .left : .right, baseline: 21)))
         bar.sublayers = items
         // One point past the screen's bottom: the canvas's last pixel row (844 pt is 1038.8 px) is the bar's too.
         var toolbar = Layer(name: "toolbar", frame: Rect(0, 761.3, width, Self.screenHeight + 1 - 761.3))
