@@ -36,8 +36,8 @@ struct SwipeScreenBuilder {
         return LayerScene(canvas: canvas, root: root)
     }
 
-    /// The screen (in the canvas, moved up by the viewport's top); opaque only where the canvas's background is
-    /// drawn, so a push gives it that background.
+    /// The screen (in the canvas, moved up by the viewport's top). The canvas's background shows through it,
+    /// except under an intro, whose push slides it over the menu: there it has that background of its own.
     func screen() -> Layer {
         var screen = Layer(name: "screen", frame: Rect(0, -scene.viewportTop, width, Self.screenHeight))
         if scene.intro != nil { screen.backgroundColor = Self.groupedBackground }
