@@ -19,7 +19,7 @@ public struct DemoMenu: Hashable, Sendable {
     }
 
     public var sections: [Section]
-    /// The top of the first section's card; the cards' gap (headers sit 30 pt above a card's top).
+    /// The top of the first section's card; the cards' gap.
     var firstCardTop: Double
     var sectionGap: Double
     /// The row's title and subtitle baselines from the row's top; the title's size.
@@ -73,21 +73,6 @@ public struct DemoMenu: Hashable, Sendable {
     ], firstCardTop: 180.4, sectionGap: 55.9, subtitleBaseline: 45, titleSize: 16, headerTop: 23.6,
        subtitleWeight: .medium, largeTitle: true, title: "Swipe Cell")
 
-    /// Where a large title sits (its text's left end and baseline), as the swipe demo's screens place theirs.
-    public static let largeTitleOrigin = Point(17, 128)
-    public static let largeTitleSize = 31.8
-
-    /// The large title's label: bold, its baseline `baselineOffset` below the layer's top.
-    public static func largeTitleLayer(_ title: String, width: Double) -> Layer {
-        var text = TextContents(title, weight: .bold, size: largeTitleSize)
-        text.alignment = .left
-        text.verticalAlignment = .firstBaseline(largeTitleBaselineOffset)
-        var l = Layer(name: "large-title", frame: Rect(largeTitleOrigin.x, largeTitleOrigin.y - largeTitleBaselineOffset,
-                                                      width - 2 * largeTitleOrigin.x, 52))
-        l.contents = .text(text)
-        return l
-    }
-    static let largeTitleBaselineOffset = 40.0
 
     public var rowNames: [String] { sections.flatMap { $0.rows.map(\.name) } }
 

@@ -239,7 +239,7 @@ public struct NavigationIntro: Hashable, Sendable {
         root.name = "menu-screen"
         if menu.largeTitle {
             // No bar: the status bar over the list's background, the title large below it.
-            root.sublayers.append(DemoMenu.largeTitleLayer(title, width: size.width))
+            root.sublayers.append(NavigationBar.largeTitle(title, width: size.width))
             var bar = Layer(name: "navigation-bar", frame: Rect(0, 0, size.width, barHeight))
             bar.sublayers = DeviceChrome.statusBar(time: time, width: size.width)
             root.sublayers.append(bar)
@@ -312,9 +312,22 @@ public enum NavigationBar {
     static let backTitleSize = 16.0
 
     static func backText(_ title: String) -> TextContents {
-        var text = TextContents(title, size: backTitleSize, color: tint)
-        text.alignment = .left
-        return text
+        // Natural alignment: a right-to-left bar's title (swipe-rtl's) reads from the chevron leftwards.
+        TextContents(title, size: backTitleSize, color: tint)
+    }
+
+    /// Where UIKit's large title sits (its text's left end and baseline) and its size: SF's 34-pt bold, as wide
+    /// in Inter at 31.8. Both swipe demo screens, the menu and the Inbox, place theirs there.
+    public static let largeTitleOrigin = Point(17, 128), largeTitleSize = 31.8
+
+    /// A large title's label: bold, its baseline 40 pt below the layer's top (what `titleMorph` hangs it from).
+    static func largeTitle(_ title: String, x: Double = largeTitleOrigin.x, baseline: Double = largeTitleOrigin.y,
+                           size: Double = largeTitleSize, width: Double) -> Layer {
+        var text = TextContents(title, weight: .bold, size: size)
+        text.verticalAlignment = .firstBaseline(40)
+        var label = Layer(name: "large-title", frame: Rect(x, baseline - 40, width - 2 * x, 52))
+        label.contents = .text(text)
+        return label
     }
 
     /// A bar's title: white, centred.

@@ -37,10 +37,10 @@ public struct InboxMetrics: Hashable, Sendable {
     /// middle): the cells' trailing layout margin differs with the list.
     public var accessoryInset: Double = 28.4
     /// Baseline of the large title.
-    public var titleBaseline: Double = 128
-    public var titleX: Double = 17
+    public var titleBaseline: Double = NavigationBar.largeTitleOrigin.y
+    public var titleX: Double = NavigationBar.largeTitleOrigin.x
     /// Sizes are SF Pro's (34, 17, 15) scaled so that Inter's wider letters give the references' line widths.
-    public var titleSize: Double = 31.8
+    public var titleSize: Double = NavigationBar.largeTitleSize
     /// Text size of the row (sender; subject and body are 2 pt smaller).
     public var senderSize: Double = 16.3
     public var textSize: Double = 14.4

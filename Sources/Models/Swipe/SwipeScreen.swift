@@ -92,9 +92,10 @@ struct SwipeScreenBuilder {
         return t
     }
 
+    /// The large title (its frame is as wide from both edges, so a right-to-left screen needs no flip; its natural
+    /// alignment sets Arabic from the right).
     func largeTitle() -> Layer {
-        let frame = flip(Rect(m.titleX, m.titleBaseline - 40, width - 2 * m.titleX, 52), in: width)
-        return label("large-title", frame, text(scene.chrome.title, size: m.titleSize, weight: .bold, baseline: 40))
+        NavigationBar.largeTitle(scene.chrome.title, x: m.titleX, baseline: m.titleBaseline, size: m.titleSize, width: width)
     }
 
     // MARK: Rows
@@ -443,14 +444,15 @@ struct SwipeScreenBuilder {
         // A presented sheet dims the demo's tint (Edit, the toolbar's ring) to gray; the back button keeps its
         // blue. Under ExpansionStyle_Fill's and _FillReverse's sheets Edit reads (139, 139, 140) and the back
         // button (7, 92, 194), the dim's 0.8 over systemGray2 and systemBlue.
-        let blue = Color.systemBlue
         let tint = sample.sheet.map { $0.dismissedAt == nil } == true ? Color.systemGray2 : Self.demoTint
         var items = DeviceChrome.statusBar(time: scene.chrome.time, width: width)
         // The bar under the 47-pt status bar, as in the demo's other screens.
-        var chevron = NavigationBar.backChevron(barTop: 47, color: blue, mirrored: scene.rightToLeft)
+        var chevron = NavigationBar.backChevron(barTop: 47, color: NavigationBar.tint, mirrored: scene.rightToLeft)
         if scene.rightToLeft { chevron.position.x = width - chevron.position.x }
         items.append(chevron)
-        items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), text(scene.chrome.backTitle, size: NavigationBar.backTitleSize, color: blue, baseline: 21)))
+        var back = NavigationBar.backText(scene.chrome.backTitle)
+        back.verticalAlignment = .firstBaseline(21)
+        items.append(label("back", flip(Rect(29, 54, 160, 40), in: width), back))
         items.append(label("edit", flip(Rect(width - 176, 54, 160, 40), in: width),
                            text(scene.chrome.editTitle, size: NavigationBar.backTitleSize, color: tint, align: scene.rightToLeft ? .left : .right, baseline: 21)))
         bar.sublayers = items
