@@ -353,4 +353,56 @@ final class FlowLayoutTests: XCTestCase {
         ten.numberOfItems = 10
         XCTAssertEqual(shrink.sample(at: shrink.duration).contentOffset, ten.maxContentOffset, accuracy: 1e-9)
     }
+
+    /// UIStepper acts as the finger touches down (VegaStyle_Reverse's list changes while the finger is still on
+    /// the +), anywhere in the bar's height over either half, only when that half can act; the pressed half is
+    /// lit from the touch-down to `highlightHold` after the lift, fading over `highlightFade`.
+    func testTheStepperActsAsItTouchesDownAndLightsWhileHeld() {
+        var reversed = vega
+        reversed.reversed = true
+        reversed.numberOfItems = 1
+        let stepper = FlowStepper(screenWidth: 390, barBottom: 91)
+        func run(_ gestures: [ScrollGesture], count: Int = 1) -> ScrollTimeline {
+            ScrollTimeline(layout: reversed, physics: ScrollPhysics(), initialOffset: reversed.maxContentOffset,
+                           itemCount: count, gestures: gestures,
+                           pressed: { tap, n in stepper.action(at: tap.point, itemCount: n, maximum: 3) })
+        }
+        let plus = Point(342.6, 83), minus = Point(303.3, 71.1)
+        XCTAssertEqual(stepper.segment(at: plus), .plus)
+        XCTAssertEqual(stepper.segment(at: minus), .minus)
+        XCTAssertNil(stepper.segment(at: Point(342.6, 95)), "below the bar")
+        XCTAssertNil(stepper.segment(at: Point(250, 70)), "left of the control")
+
+        let delay = FlowStepper.responseDelay, fade = FlowStepper.highlightFade, hold = FlowStepper.highlightHold
+        let timeline = run([.wait(0.1), .tap(FingerTap(point: plus, duration: 0.12)), .wait(0.5)])
+        XCTAssertEqual(timeline.sample(at: 0.1 + delay - 0.002).itemCount, 1)
+        XCTAssertEqual(timeline.sample(at: 0.1 + delay + 0.002).itemCount, 2, "while the finger is down")
+        XCTAssertNotNil(timeline.sample(at: 0.1 + delay + 0.002).touch)
+        XCTAssertNil(stepper.highlight(in: timeline, at: 0.099, maximum: 3))
+        XCTAssertEqual(stepper.highlight(in: timeline, at: 0.1 + fade / 2, maximum: 3)?.amount ?? 0, 0.5, accuracy: 0.02)
+        XCTAssertEqual(stepper.highlight(in: timeline, at: 0.22 + hold, maximum: 3)?.amount ?? 0, 1, accuracy: 0.02)
+        XCTAssertEqual(stepper.highlight(in: timeline, at: 0.22 + hold + fade / 2, maximum: 3)?.amount ?? 0, 0.5, accuracy: 0.02)
+        XCTAssertEqual(stepper.highlight(in: timeline, at: 0.22 + hold + fade / 2, maximum: 3)?.segment, .plus)
+        XCTAssertNil(stepper.highlight(in: timeline, at: 0.22 + hold + fade + 0.01, maximum: 3))
+
+        // − at one item and + at all of them cannot act: nothing changes, nothing lights.
+        let atMinimum = run([.tap(FingerTap(point: minus, duration: 0.12)), .wait(0.3)])
+        XCTAssertEqual(atMinimum.sample(at: atMinimum.duration).itemCount, 1)
+        XCTAssertNil(stepper.highlight(in: atMinimum, at: 0.1, maximum: 3))
+        let atMaximum = run([.tap(FingerTap(point: plus, duration: 0.12)), .wait(0.3)], count: 3)
+        XCTAssertEqual(atMaximum.sample(at: atMaximum.duration).itemCount, 3)
+        // − from two items disables itself, and stays lit while held, as the recording's last − does.
+        let toOne = run([.tap(FingerTap(point: minus, duration: 0.2)), .wait(0.3)], count: 2)
+        XCTAssertEqual(toOne.sample(at: 0.15).itemCount, 1)
+        XCTAssertEqual(stepper.highlight(in: toOne, at: 0.19, maximum: 3)?.amount ?? 0, 1, accuracy: 0.02)
+        // Taps anywhere else do nothing; a tap shorter than the delay that ends the script still acts.
+        let elsewhere = run([.tap(FingerTap(point: Point(200, 400), duration: 0.1)), .wait(0.2)])
+        XCTAssertEqual(elsewhere.sample(at: elsewhere.duration).itemCount, 1)
+        let last = run([.tap(FingerTap(point: plus, duration: 0.01))])
+        XCTAssertEqual(last.sample(at: last.duration).itemCount, 2)
+        // Three taps in a row count up from where the last one left the stepper.
+        let three = run([.tap(FingerTap(point: plus, duration: 0.05)), .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)),
+                         .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)), .wait(0.5)])
+        XCTAssertEqual(three.sample(at: three.duration).itemCount, 3)
+    }
 }

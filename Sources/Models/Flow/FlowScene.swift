@@ -106,6 +106,11 @@ public struct FlowScene: Hashable, Sendable {
         self.showsTouches = showsTouches; self.intro = intro
     }
 
+    /// The bar's stepper, when it shows one.
+    var stepper: FlowStepper? {
+        chrome.showsStepper ? FlowStepper(screenWidth: canvas.width, barBottom: viewFrame.minY) : nil
+    }
+
     /// Runs the scroll script once; frames are then cheap to take. `text` measures the bar's titles.
     public func animation(measuring text: any TextMeasuring) -> FlowAnimation { FlowAnimation(scene: self, text: text) }
 }
@@ -122,9 +127,11 @@ public struct FlowAnimation: Sendable {
         var layout = scene.layout
         layout.viewSize = scene.viewFrame.size
         layout.numberOfItems = min(layout.numberOfItems, scene.items.count)
+        let stepper = scene.stepper, maximum = scene.items.count
         timeline = ScrollTimeline(layout: layout, physics: scene.physics,
                                   initialOffset: scene.initialOffset ?? (layout.reversed ? layout.maxContentOffset : 0),
-                                  itemCount: layout.numberOfItems, gestures: scene.gestures)
+                                  itemCount: layout.numberOfItems, gestures: scene.gestures,
+                                  pressed: { tap, count in stepper?.action(at: tap.point, itemCount: count, maximum: maximum) })
     }
 
     public var duration: Double { timeline.duration }
@@ -133,7 +140,8 @@ public struct FlowAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         var s = timeline.sample(at: t, trail: scene.showsTouches && scene.showsTouchTrail)
         if let frozen = scene.frozenOffset { s.contentOffset = frozen }
-        let screen = FlowScreenBuilder(scene: scene, sample: s, text: text)
+        let lit = scene.stepper?.highlight(in: timeline, at: t, maximum: scene.items.count)
+        let screen = FlowScreenBuilder(scene: scene, sample: s, text: text, stepperHighlight: lit)
         if let intro = scene.intro,
            let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.viewFrame.minY, time: scene.chrome.time,
                                   homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text,

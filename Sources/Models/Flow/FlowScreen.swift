@@ -8,6 +8,8 @@ struct FlowScreenBuilder {
     let scene: FlowScene
     let sample: ScrollSample
     let text: any TextMeasuring
+    /// The stepper's lit segment and how much (`FlowStepper.highlight`).
+    var stepperHighlight: (segment: FlowStepper.Segment, amount: Double)? = nil
 
     func build() -> LayerScene {
         let canvas = scene.canvas
@@ -210,24 +212,24 @@ struct FlowScreenBuilder {
             label("back", Rect(28, barBottom - 44, 150, 44), back),
             label("title", Rect(titleX, barBottom - 44, titleBoxWidth, 44), title),
         ]
-        if scene.chrome.showsStepper { bar.sublayers.append(stepper(right: width - 16, centerY: barBottom - 22)) }
+        if let stepper = scene.stepper { bar.sublayers.append(stepperLayer(stepper)) }
         return bar
     }
 
     /// UIStepper as VegaStyle_Reverse shows it: two 47 x 32 segments on a translucent rounded background, their
     /// symbols black and thin (13.8 pt across, 1.6 wide, centred in each segment; the minus at 52% of the bar's
-    /// color while the list is at its one-item minimum), a faint divider, and under a finger the pressed
-    /// segment's light gray (202, 202, 204) inset 2 pt (the + pressed at 2.5 s: 328.2-372.1 by 55.2-82.9 pt).
-    func stepper(right: Double, centerY: Double) -> Layer {
-        let frame = Rect(right - 94, centerY - 16, 94, 32)
-        var control = Layer(name: "stepper", frame: frame)
+    /// color while the list is at its one-item minimum), a faint divider, and the pressed segment's light gray
+    /// (202, 202, 204) inset 2 pt (the + pressed at 2.5 s: 328.2-372.1 by 55.2-82.9 pt), fading in and out.
+    func stepperLayer(_ stepper: FlowStepper) -> Layer {
+        var control = Layer(name: "stepper", frame: stepper.frame)
         control.backgroundColor = Color(red: 0.46, green: 0.46, blue: 0.5, alpha: 0.12)
         control.cornerRadius = 8
         var parts: [Layer] = []
-        if let touch = sample.touch, frame.contains(touch) {
-            var pressed = Layer(name: "pressed", frame: Rect(touch.x < frame.midX ? 2 : 49, 2, 43, 28))
+        if let lit = stepperHighlight {
+            var pressed = Layer(name: "pressed", frame: Rect(lit.segment == .minus ? 2 : 49, 2, 43, 28))
             pressed.backgroundColor = Color(hex: "#CACACC")!
             pressed.cornerRadius = 6
+            pressed.opacity = lit.amount
             parts.append(pressed)
         }
         var divider = Layer(name: "divider", frame: Rect(46.75, 8, 0.5, 16))

@@ -106,6 +106,15 @@ enum SettleMode: Sendable {
     case spring
 }
 
+/// What a control that acts on touch-down does (`ScrollTimeline`'s `pressed`): the item count it leaves, and
+/// when its update starts, in seconds after the touch-down.
+public struct TouchDownAction: Hashable, Sendable {
+    public var itemCount: Int
+    public var delay: Double
+
+    public init(itemCount: Int, delay: Double) { self.itemCount = itemCount; self.delay = delay }
+}
+
 /// Runs a gesture script against a layout and keeps the scroll view's state every millisecond, so any frame
 /// time can be sampled deterministically.
 public struct ScrollTimeline: Sendable {
@@ -118,10 +127,13 @@ public struct ScrollTimeline: Sendable {
 
     /// `tapped` is told of each tap as the finger lifts (the tap, the content offset when it touched down, the
     /// time) and may answer with the item count the tap's action leaves (a button that adds or deletes items);
-    /// that update then starts at once, as `.setItemCount` would.
+    /// that update then starts at once, as `.setItemCount` would. `pressed` is told of each tap as it touches
+    /// down (the tap, the item count then) and may answer for a control that acts on touch-down instead, as
+    /// UIStepper does: the item count, and how long after the touch-down its update starts.
     public init<Layout: ScrollableLayout>(layout: Layout, axis: ScrollAxis = .vertical, physics: ScrollPhysics,
                                           initialOffset: Double, itemCount: Int, gestures: [ScrollGesture],
-                                          tapped: (_ tap: FingerTap, _ contentOffset: Double, _ time: Double) -> Int? = { _, _, _ in nil }) {
+                                          tapped: (_ tap: FingerTap, _ contentOffset: Double, _ time: Double) -> Int? = { _, _, _ in nil },
+                                          pressed: (_ tap: FingerTap, _ itemCount: Int) -> TouchDownAction? = { _, _ in nil }) {
         var layout = layout
         var timeline = SampledTimeline<ScrollSample>(start: FingerPath.scriptStart(gestures.first?.finger))
         var offset = initialOffset
@@ -138,6 +150,8 @@ public struct ScrollTimeline: Sendable {
         var settleMode = SettleMode.decay
         var pan = PanRecognizer(hysteresis: physics.hysteresis)
         var dragStartOffset = 0.0
+        /// A touch-down action's update, due at its time (`pressed`).
+        var due: (time: Double, itemCount: Int)? = nil
 
         func record() {
             let progress = updateStart < 0 ? 1 : min(1, (t - updateStart) / Self.updateDuration)
@@ -194,6 +208,7 @@ public struct ScrollTimeline: Sendable {
             let steps = ScriptClock.steps(seconds)
             for i in 0..<steps {
                 t += ScriptClock.step
+                if let d = due, t >= d.time - ScriptClock.step / 2 { due = nil; setItemCount(d.itemCount) }
                 body(Double(i + 1) / Double(steps))
                 record()
             }
@@ -276,6 +291,9 @@ public struct ScrollTimeline: Sendable {
             case .tap(let tap):
                 let touchedAt = offset
                 touch = tap.point
+                if let action = pressed(tap, due?.itemCount ?? itemCount) {
+                    due = (t + max(0, action.delay), action.itemCount)
+                }
                 advance(tap.duration) { _ in settle() }
                 touch = nil
                 if let count = tapped(tap, touchedAt, t) { setItemCount(count) }
@@ -283,6 +301,8 @@ public struct ScrollTimeline: Sendable {
                 setItemCount(count)
             }
         }
+        // A touch-down action still waiting when the script ends (a tap shorter than its delay) starts.
+        if let d = due { advance(max(ScriptClock.step, d.time - t)) { _ in settle() } }
         self.timeline = timeline
     }
 
@@ -293,6 +313,31 @@ public struct ScrollTimeline: Sendable {
         if raw < 0 { return -physics.rubberBand(-raw, dimension: layout.visibleLength) }
         if raw > maxOffset { return maxOffset + physics.rubberBand(raw - maxOffset, dimension: layout.visibleLength) }
         return raw
+    }
+
+    /// The share of the `span` seconds up to `t` (0 to 1, from the 1-ms steps) during which a control was lit:
+    /// from each touch-down that held it (`held`) while it could act (`enabled`, asked of the press's first step)
+    /// to `hold` seconds after that press lifted. A highlight that fades in and out linearly over `span`, and
+    /// stays lit through a press whose own action disables its control.
+    public func pressShare(of span: Double, endingAt t: Double, hold: Double = 0, held: (ScrollSample) -> Bool,
+                           enabled: (ScrollSample) -> Bool) -> Double {
+        let samples = timeline.samples
+        let n = max(1, ScriptClock.steps(span)), holdSteps = ScriptClock.steps(hold)
+        let last = timeline.step(at: t), first = last - n + 1
+        // Presses from the latest back; `limit` keeps an earlier press's hold from counting steps a later one lit.
+        var met = 0, limit = last, j = last
+        while j >= max(0, first - holdSteps) {
+            guard held(samples[j]) else { j -= 1; continue }
+            var down = j
+            while down > 0 && held(samples[down - 1]) { down -= 1 }
+            if enabled(samples[down]) {
+                let lo = max(down, first), hi = min(j + holdSteps, limit)
+                if hi >= lo { met += hi - lo + 1 }
+                limit = min(limit, lo - 1)
+            }
+            j = down - 1
+        }
+        return Double(met) / Double(n)
     }
 
     /// The state at time `t` (clamped to the script's duration); with `trail`, the touch trail too (only the
