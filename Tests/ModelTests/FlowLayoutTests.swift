@@ -404,5 +404,16 @@ final class FlowLayoutTests: XCTestCase {
         let three = run([.tap(FingerTap(point: plus, duration: 0.05)), .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)),
                          .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)), .wait(0.5)])
         XCTAssertEqual(three.sample(at: three.duration).itemCount, 3)
+        // A finger on a control does not hold the content: a forward list that loses items under it clamps its
+        // offset to the new end while the finger is still down.
+        var forward = vega
+        forward.numberOfItems = 16
+        let shrink = ScrollTimeline(layout: forward, physics: ScrollPhysics(), initialOffset: 680, itemCount: 16,
+                                    gestures: [.tap(FingerTap(point: minus, duration: 0.3)), .wait(0.1)],
+                                    pressed: { _, _ in TouchDownAction(itemCount: 10, delay: 0.05) })
+        var ten = vega
+        ten.numberOfItems = 10
+        XCTAssertNotNil(shrink.sample(at: 0.2).touch)
+        XCTAssertEqual(shrink.sample(at: 0.2).contentOffset, ten.maxContentOffset, accuracy: 1e-9)
     }
 }

@@ -152,6 +152,8 @@ public struct ScrollTimeline: Sendable {
         var dragStartOffset = 0.0
         /// A touch-down action's update, due at its time (`pressed`).
         var due: (time: Double, itemCount: Int)? = nil
+        /// The finger is down for a tap, on a control rather than on the content.
+        var tapping = false
 
         func record() {
             let progress = updateStart < 0 ? 1 : min(1, (t - updateStart) / Self.updateDuration)
@@ -201,7 +203,8 @@ public struct ScrollTimeline: Sendable {
             itemCount = max(0, count)
             updateStart = t
             let moved = layout.update(itemCount: itemCount, offset: offset)
-            if touch == nil && settleTarget == nil { offset = moved }
+            // A finger on the content holds it; one on a control (a tap) does not.
+            if (touch == nil || tapping) && settleTarget == nil { offset = moved }
         }
 
         func advance(_ seconds: Double, _ body: (Double) -> Void) {
@@ -294,7 +297,9 @@ public struct ScrollTimeline: Sendable {
                 if let action = pressed(tap, due?.itemCount ?? itemCount) {
                     due = (t + max(0, action.delay), action.itemCount)
                 }
+                tapping = true
                 advance(tap.duration) { _ in settle() }
+                tapping = false
                 touch = nil
                 if let count = tapped(tap, touchedAt, t) { setItemCount(count) }
             case .setItemCount(let count):
