@@ -130,8 +130,11 @@ def finger_discs(path, scale=1.2308, radius=None, bar_top=91):
     """The touch disc's centre (pt) in every frame of a flow recording, or None: where a disc of the pressed radius
     (29 px at 480 px wide) covers the most blueness b - r of pixels bluer than green (the disc is systemBlue at
     alpha ~0.55; the teal bars are not), leaving out static blue (the back button) and the navigation bar.
-    Returns [{t, x, y, score, anywhere}]: score the disc's mean blueness below the bar (~100-150 pressed, below 25
-    without a disc: blue icons), anywhere the same over the whole screen (a tap on the bar's stepper: 100-200)."""
+    Returns [{t, x, y, score, anywhere, ax, ay}]: score the disc's mean blueness below the bar (~100-150 pressed,
+    below 25 without a disc: blue icons), anywhere the same over the whole screen (a tap on the bar's stepper:
+    100-200), and ax, ay the disc's centre anywhere, bar included: where a disc covers the most pixels bluer than
+    green by 30 (the recorder's disc over the bar's mint, a pressed gray and white alike; b - r weighs its part over
+    the mint twice, and the x, y found below the bar see only a bar tap's lower edge)."""
     from scipy.signal import fftconvolve
     if radius is None:
         radius = round(23.5 * scale)  # the pressed disc is 46-47 pt across: 29 px at 480 px wide, 24 at 400
@@ -149,12 +152,15 @@ def finger_discs(path, scale=1.2308, radius=None, bar_top=91):
         bl = bl.copy()
         bl[static] = 0
         anywhere = float(fftconvolve(bl, ker, mode="same").max() / ker.sum())
+        cover = fftconvolve((bl > 0).astype(float), ker, mode="same")
+        ay, ax = np.unravel_index(int(np.argmax(cover)), cover.shape)
+        ax, ay = float(ax) / scale, float(ay) / scale
         bl[: int(bar_top * scale)] = 0
         sc = fftconvolve(bl, ker, mode="same")
         y, x = np.unravel_index(int(np.argmax(sc)), sc.shape)
         score = float(sc[y, x] / ker.sum())
         if score < 2:
-            out.append(dict(t=t, x=None, y=None, score=0.0, anywhere=anywhere))
+            out.append(dict(t=t, x=None, y=None, score=0.0, anywhere=anywhere, ax=ax, ay=ay))
             continue
 
         def vertex(f0, f1, f2):
@@ -162,7 +168,8 @@ def finger_discs(path, scale=1.2308, radius=None, bar_top=91):
             return 0.5 * (f0 - f2) / den if den < 0 else 0.0
         dx = vertex(sc[y, x - 1], sc[y, x], sc[y, x + 1]) if 0 < x < W - 1 else 0.0
         dy = vertex(sc[y - 1, x], sc[y, x], sc[y + 1, x]) if 0 < y < H - 1 else 0.0
-        out.append(dict(t=t, x=float(x + dx) / scale, y=float(y + dy) / scale, score=score, anywhere=anywhere))
+        out.append(dict(t=t, x=float(x + dx) / scale, y=float(y + dy) / scale, score=score, anywhere=anywhere,
+                        ax=ax, ay=ay))
     return out
 
 
@@ -307,7 +314,7 @@ def flow_measure(name, output_dir):
     opts = FLOW_OPTIONS.get(name, {})
     scale, until = opts.get("scale", 1.2308), opts.get("until")
     ref, ours = ref_path(name), os.path.join(output_dir, name + ".gif")
-    discs = cached("discs3", ref, lambda p: finger_discs(p, scale=scale), scale)
+    discs = cached("discs4", ref, lambda p: finger_discs(p, scale=scale), scale)
     if method == "pull":
         pulls = reference_pulls(discs)
         r = cached("pull2", ref, lambda p: pull_track(p, pulls, scale), pulls, scale)
@@ -607,7 +614,7 @@ def fit(samples, tol):
 def flow_track(args):
     """track for a flow recording: the disc by finger_discs, a path per drag through its pressed frames."""
     scale = FLOW_OPTIONS.get(args.name, {}).get("scale", 1.2308)
-    discs = cached("discs3", ref_path(args.name), lambda p: finger_discs(p, scale=scale), scale)
+    discs = cached("discs4", ref_path(args.name), lambda p: finger_discs(p, scale=scale), scale)
     touches = flow_touches(discs)
     print(f"{args.name}: {len(discs)} frames")
     print("  frame     t   disc x,y  (score below the bar / anywhere)")
@@ -617,7 +624,9 @@ def flow_track(args):
     for e in touches:
         first, last = discs[e["first"]], discs[e["pressed_last"]]
         if e["kind"] == "tap":
-            where = f"[{first['x']:.1f}, {first['y']:.1f}]" if first["x"] is not None else "in the bar"
+            # Its pressed frames' median centre, the bar included.
+            pressed = discs[e["first"]: e["pressed_last"] + 1]
+            where = f"[{np.median([d['ax'] for d in pressed]):.1f}, {np.median([d['ay'] for d in pressed]):.1f}]"
             print(f"  tap at {first['t'] / 1000:.3f} s {where}, disc until {discs[e['last']]['t'] / 1000:.3f} s")
             continue
         pts = []
