@@ -404,6 +404,11 @@ final class FlowLayoutTests: XCTestCase {
         let three = run([.tap(FingerTap(point: plus, duration: 0.05)), .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)),
                          .wait(0.1), .tap(FingerTap(point: plus, duration: 0.05)), .wait(0.5)])
         XCTAssertEqual(three.sample(at: three.duration).itemCount, 3)
+        // A press before the last one's update has started: that update starts at once, then its own.
+        let quick = run([.tap(FingerTap(point: plus, duration: 0.01)), .tap(FingerTap(point: plus, duration: 0.1)), .wait(0.3)])
+        XCTAssertEqual(quick.sample(at: 0.015).itemCount, 2)
+        XCTAssertEqual(quick.sample(at: 0.015).previousItemCount, 1)
+        XCTAssertEqual(quick.sample(at: 0.01 + delay + 0.002).itemCount, 3)
         // A finger on a control does not hold the content: a forward list that loses items under it clamps its
         // offset to the new end while the finger is still down.
         var forward = vega

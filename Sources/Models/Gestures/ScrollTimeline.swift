@@ -295,6 +295,8 @@ public struct ScrollTimeline: Sendable {
                 let touchedAt = offset
                 touch = tap.point
                 if let action = pressed(tap, due?.itemCount ?? itemCount) {
+                    // An earlier press's update still waiting starts now, so that each press shows.
+                    if let d = due { due = nil; setItemCount(d.itemCount) }
                     due = (t + max(0, action.delay), action.itemCount)
                 }
                 tapping = true
