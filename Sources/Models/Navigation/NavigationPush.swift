@@ -230,7 +230,8 @@ public struct NavigationIntro: Hashable, Sendable {
                           summary: "{row, tapAt, tapDuration, pushDelay, highlightDelay, title, point}"))
     }
 
-    /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger.
+    /// The menu screen at `t` (before the push is over), with its bar, home indicator and the finger while it is
+    /// down (its lift's ring is `frame`'s).
     public func menu(at t: Double, canvas: Canvas, barHeight: Double, time: String,
                      homeIndicator: HomeIndicatorStyle = .dark, showsTouches: Bool, text: any TextMeasuring) -> Layer {
         let size = Size(canvas.width, canvas.height)
@@ -251,9 +252,6 @@ public struct NavigationIntro: Hashable, Sendable {
         if showsTouches, down, t < liftAt, let p = touchPoint {
             root.sublayers.append(DeviceChrome.touchDisc(at: p, recorder: recorder))
         }
-        if showsTouches, t >= liftAt, t < pushStart, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - liftAt) {
-            root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: recorder))
-        }
         return root
     }
 
@@ -269,11 +267,14 @@ public struct NavigationIntro: Hashable, Sendable {
         guard t < end else { return nil }
         let menu = menu(at: t, canvas: canvas, barHeight: barHeight, time: time, homeIndicator: homeIndicator,
                         showsTouches: showsTouches, text: text)
-        guard t >= pushStart else { return menu }
-        let p = NavigationPush.progress(t - pushStart), size = Size(canvas.width, canvas.height)
-        var root = self.menu.largeTitle ? NavigationPush.composeLargeTitle(from: menu, to: pushed(), progress: p, size: size)
+        var root = menu
+        if t >= pushStart {
+            let p = NavigationPush.progress(t - pushStart), size = Size(canvas.width, canvas.height)
+            root = self.menu.largeTitle ? NavigationPush.composeLargeTitle(from: menu, to: pushed(), progress: p, size: size)
                                         : NavigationPush.compose(from: menu, to: pushed(), progress: p, size: size)
-        // The recorder's lift where the finger left the row, over both screens (its overlay does not slide).
+        }
+        // The recorder's lift where the finger left the row, over the menu and then over both screens (its overlay
+        // does not slide).
         if showsTouches, let p = touchPoint, let lift = TouchMark.lifted(at: p, age: t - liftAt) {
             root.sublayers.append(DeviceChrome.touchDisc(lift, recorder: recorder))
         }
