@@ -202,7 +202,7 @@ struct FlowScreenBuilder {
         // UIKit centers the title on the bar, moved aside just enough to clear the back button and the right
         // item (8 pt from it, as the reversed recording shows), and truncates it when even that is too narrow.
         let backEnd = 28 + text.width(of: back) + 10
-        let trailingStart = width - (scene.chrome.showsStepper ? 16 + 94 + 8 : 8)
+        let trailingStart = (scene.stepper?.frame.minX ?? width) - 8
         let titleWidth = text.width(of: title) + 1
         let titleX = max(backEnd, min((width - titleWidth) / 2, trailingStart - titleWidth))
         let titleBoxWidth = min(titleWidth, max(0, trailingStart - titleX))
