@@ -11,26 +11,18 @@ import os
 import sys
 
 import numpy as np
-from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import compare_swipe as cs  # noqa: E402
 REFERENCE = os.path.join(HERE, "..", "..", "shared", "reference", "flowview", "VegaStyle_Reverse.gif")
 SCALE = 480 / 390
 WINDOWS = [(2350, 3450), (5150, 6050)]
 
 
 def frames(path):
-    im = Image.open(path)
-    out, t, i = [], 0, 0
-    try:
-        while True:
-            im.seek(i)
-            out.append((t, np.asarray(im.convert("RGB")).astype(int)))
-            t += im.info.get("duration", 0)
-            i += 1
-    except EOFError:
-        pass
-    return out
+    images, times, _ = cs.load_gif(path)
+    return [(t, a.astype(int)) for t, a in zip(times, images)]
 
 
 def px(x, y):
