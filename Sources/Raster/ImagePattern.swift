@@ -213,11 +213,11 @@ public struct ImagePattern: Sendable {
 
     @inline(__always)
     private func trilinear(u: Double, v: Double, _ fineLevel: Sampler, _ coarseLevel: Sampler) -> UInt32 {
-        let w = coarseWeight, fineWeight = 256 - coarseWeight
+        let w = UInt32(truncatingIfNeeded: coarseWeight), fineWeight = 256 &- w
         let a = fineLevel.sample(u: u, v: v), b = coarseLevel.sample(u: u * 0.5, v: v * 0.5)
-        let rb = ((UInt64(a & 0xFF_00FF) &* fineWeight &+ UInt64(b & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
-        let ag = ((UInt64((a >> 8) & 0xFF_00FF) &* fineWeight &+ UInt64((b >> 8) & 0xFF_00FF) &* w &+ 0x80_0080) >> 8) & 0xFF_00FF
-        return UInt32(truncatingIfNeeded: rb) | UInt32(truncatingIfNeeded: ag) << 8
+        // Per channel (a·(256 − w) + b·w + 128) / 256, at most 255 · 256 + 128: no lane overflows.
+        let mixed = (channels(a) &* fineWeight &+ channels(b) &* w &+ 128) &>> 8
+        return packed(mixed)
     }
 
     /// A level's texels behind a pointer, for the duration of a span.
@@ -246,18 +246,26 @@ public struct ImagePattern: Sendable {
             // Weights of the four texels in 1/65536, summing to 65536.
             // (wx, wy <= 256: nothing here can overflow, so no checks.)
             let w00 = (256 &- wx) &* (256 &- wy), w10 = wx &* (256 &- wy), w01 = (256 &- wx) &* wy, w11 = wx &* wy
-            let c00 = r0[i0], c10 = r0[i1], c01 = r1[i0], c11 = r1[i1]
-            // Two channels per 64-bit word, 32 bits apart: a channel times a weight stays below 2^24.
-            @inline(__always) func rb(_ c: UInt32) -> UInt64 { UInt64(c & 0xFF) | UInt64(c & 0xFF_0000) << 16 }
-            @inline(__always) func ag(_ c: UInt32) -> UInt64 { UInt64((c >> 8) & 0xFF) | UInt64(c >> 24) << 32 }
-            let half: UInt64 = 0x0000_8000_0000_8000
-            let sRB = (rb(c00) &* w00 &+ rb(c10) &* w10 &+ rb(c01) &* w01 &+ rb(c11) &* w11 &+ half) >> 16
-            let sAG = (ag(c00) &* w00 &+ ag(c10) &* w10 &+ ag(c01) &* w01 &+ ag(c11) &* w11 &+ half) >> 16
+            // The four channels side by side in 32-bit lanes: a channel times a weight is at most 255 · 65536 and
+            // the four weights sum to 65536, so a lane's sum stays below 2^24.
+            let sum = channels(r0[i0]) &* UInt32(truncatingIfNeeded: w00) &+ channels(r0[i1]) &* UInt32(truncatingIfNeeded: w10)
+                &+ channels(r1[i0]) &* UInt32(truncatingIfNeeded: w01) &+ channels(r1[i1]) &* UInt32(truncatingIfNeeded: w11)
             // Each channel rounds a weighted mean of premultiplied values, so it never exceeds the mean alpha.
-            return UInt32(truncatingIfNeeded: sRB & 0xFF) | UInt32(truncatingIfNeeded: (sRB >> 32) & 0xFF) << 16
-                | UInt32(truncatingIfNeeded: sAG & 0xFF) << 8 | UInt32(truncatingIfNeeded: (sAG >> 32) & 0xFF) << 24
+            return packed((sum &+ 0x8000) &>> 16)
         }
     }
+}
+
+/// A packed RGBA pixel's four bytes as 32-bit lanes, in memory order (the vector code widens them in one step).
+@inline(__always)
+func channels(_ c: UInt32) -> SIMD4<UInt32> {
+    SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt8>.self))
+}
+
+/// Four lanes of at most 255 packed back into a pixel.
+@inline(__always)
+func packed(_ lanes: SIMD4<UInt32>) -> UInt32 {
+    unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: lanes), to: UInt32.self)
 }
 
 /// An image and its mip levels: each level a 2 × 2 box average of the one above (premultiplied, so edges
