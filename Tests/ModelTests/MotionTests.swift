@@ -109,6 +109,16 @@ final class MotionTests: XCTestCase {
         XCTAssertTrue(t.touchTrail(at: 0.45) { $0 }.isEmpty)
     }
 
+    /// A recording whose touches came fewer a second leaves fewer, farther ghosts: at 20 events a second the
+    /// same move leaves two, 50 pt apart, at 0.15 and 0.1 s.
+    func testATrailsEventRateSpacesItsGhosts() {
+        var t = SampledTimeline<Point?>()
+        for i in 0...300 { t.record(Point(100, 100 + Double(min(100, max(0, i - 100))))) }
+        let trail = t.touchTrail(at: 0.2, eventRate: 20) { $0 }
+        XCTAssertEqual(trail.map(\.center.y), [150, 200], accuracy: 0.5)
+        XCTAssertEqual(t.touchTrail(at: 0.2) { $0 }.count, 6)
+    }
+
     func testADragFollowsItsCurve() {
         let drag = FingerDrag(to: Point(100, 0), duration: 1, curve: .easeOut)
         XCTAssertEqual(drag.position(from: .zero, progress: 0.5).x, 68.47, accuracy: 0.1)

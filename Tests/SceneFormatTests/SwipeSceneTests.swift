@@ -68,6 +68,33 @@ final class SwipeSceneTests: XCTestCase {
         XCTAssertEqual(later.gestures[1], .wait(0.3))
     }
 
+    /// The recorder's trail: on by default at 60 events a second, a recording's own rate with `touchEvents`, off
+    /// with `touchTrail: false`. A moving finger then leaves faint discs behind its pressed one.
+    func testTheTrailFollowsAMovingFingerAtTheRecordersRate() throws {
+        let move = head + #", "timeline": [{"path": [[0, 300, 150], [0.3, 100, 150]]}, {"release": {}}]"#
+        func discs(_ scene: SwipeScene, at t: Double) -> [Layer] {
+            scene.animation(measuring: TextMeasurer()).frame(at: t).root.sublayers.flatMap(\.sublayers).filter { $0.name == "touch" }
+        }
+        let plain = try parse(move + "}")
+        XCTAssertEqual(plain.touchTrailEvents, 60)
+        // At 0.2 s: the events of the last 0.2 s where the finger had moved since the event before (the first,
+        // 1/60 s after the touch-down, compares with the moment before it, with no finger yet), oldest first,
+        // growing towards the finger, and the pressed disc over the newest one (places read at whole milliseconds:
+        // within 0.5 pt at 667 pt/s).
+        let trail = discs(plain, at: 0.2)
+        XCTAssertEqual(trail.count, 11 + 1)
+        for (disc, k) in zip(trail, 2...12) { XCTAssertEqual(disc.position.x, 300 - Double(k) / 60 * 2000 / 3, accuracy: 0.5) }
+        XCTAssertTrue(zip(trail, trail.dropFirst()).allSatisfy { $0.bounds.width <= $1.bounds.width })
+        XCTAssertEqual(trail.last?.position.x ?? 0, 500 / 3, accuracy: 1e-6)
+        let sparse = try parse(move + #", "touchEvents": 20}"#)
+        let ghosts = discs(sparse, at: 0.2).map(\.position.x)
+        XCTAssertEqual(ghosts.count, 3 + 1)
+        for (x, t) in zip(ghosts, [0.1, 0.15, 0.2]) { XCTAssertEqual(x, 300 - t * 2000 / 3, accuracy: 1e-6) }
+        XCTAssertEqual(discs(try parse(move + #", "touchTrail": false}"#), at: 0.2).count, 1)
+        assertError(move + #", "touchEvents": 0}"#,
+                    "Scenes/s.json:1:180: touchEvents: expected 1...240 events a second, found 0")
+    }
+
     func testFingerPathErrors() {
         let t = head + #", "timeline": "#
         assertError(t + #"[{"path": [[0, 1, 2]]}]}"#,

@@ -44,6 +44,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
         public var duration: Double?
         public var keyFrames: [Double] = []
         public var showsTouches = true
+        public var touchTrail = true
 
         public init() {}
 
@@ -109,6 +110,7 @@ public enum MiniTimerDragDropKind: PreviewKind {
         .duration(\.duration),
         .keyFrames(\.keyFrames),
         .showsTouches(\.showsTouches),
+        .touchTrail(\.touchTrail),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         try checkLength(of: s.scroll, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)

@@ -127,8 +127,10 @@ public struct MiniTimerDragDropAnimation: Sendable {
 
     public func frame(at t: Double) -> LayerScene {
         let s = scene.settings
-        let builder = MiniTimerDragDropScreen(scene: scene, swipe: swipe.sample(at: t), drag: drag.sample(at: t),
-                                              removals: removals(drag.sample(at: t)), scroll: scroll.sample(at: t),
+        let trail = s.showsTouches && s.touchTrail
+        let builder = MiniTimerDragDropScreen(scene: scene, swipe: swipe.sample(at: t, trailEvents: trail ? TouchMark.trailEventRate : nil),
+                                              drag: drag.sample(at: t), removals: removals(drag.sample(at: t)),
+                                              scroll: scroll.sample(at: t, trail: trail),
                                               time: t, text: text)
         if let intro = s.intro,
            let root = intro.frame(at: t, canvas: s.canvas, barHeight: s.listFrame.minY, time: s.time,

@@ -38,7 +38,10 @@ struct MiniTimerDragDropScreen {
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.listFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
-        if settings.showsTouches, let mark = swipe.touchMark ?? scroll.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark, recorder: .flowView)) }
+        if settings.showsTouches {
+            root.sublayers += DeviceChrome.touchDiscs(swipe.touchMark ?? scroll.touchMark, trail: swipe.touchTrail + scroll.touchTrail,
+                                                      recorder: .flowView)
+        }
         return root
     }
 

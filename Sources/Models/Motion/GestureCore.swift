@@ -70,10 +70,12 @@ public struct TouchMark: Hashable, Sendable {
     static let liftRadiusGrowth = 10.0
     static let liftAlpha = (from: 0.42, to: 0.17)
 
-    /// The MGUFlowView recordings' tool (VegaStyle, VegaStyle_Reverse, MiniTimer_1) also leaves a trail: each
-    /// touch-moved event, 60 a second while the finger moves, drops a faint disc where the finger was, which
-    /// shrinks away. (The swipe recordings show one in fast moves too, sparser: Transition_Animation_Rotate's
-    /// ghosts sit where the finger was in its earlier frames, 60-80 ms apart; the swipe previews do not draw it.)
+    /// The recording tools also leave a trail: each touch-moved event, 60 a second while the finger moves, drops a
+    /// faint disc where the finger was, which shrinks away. The MGUFlowView recordings (VegaStyle,
+    /// VegaStyle_Reverse, MiniTimer_1) show it, and so do the swipe ones: single ghosts read b − r 19 over white
+    /// (8%) on TransitionStyle_Reveal, Transition_Animation_Spring and _Default and the Expansion pulls, about
+    /// 35 pt apart at 2,100 pt/s on ExpansionStyle_Fill; Transition_Animation_Rotate's events came about 20 a
+    /// second (ghosts some 40 pt apart at 700 pt/s), which its scene sets.
     /// Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old): about 8% opaque (b − r 19-20 of the
     /// pressed disc's 123-141) at every age, and 46·(1 − (age/0.2)²) pt across (their extents read 45, 40, 32, 27
     /// and 16 pt at 30, 70, 100, 130 and 170 ms, where the 46-pt pressed disc reads 48). A finger at rest sends no
@@ -81,7 +83,7 @@ public struct TouchMark: Hashable, Sendable {
     /// recordings.
     public static let trailDuration = 0.2
     static let trailAlpha = 0.08
-    static let trailEventRate = 60.0
+    public static let trailEventRate = 60.0
 
     public init(center: Point, radius: Double, alpha: Double) {
         self.center = center; self.radius = radius; self.alpha = alpha
@@ -126,11 +128,11 @@ extension SampledTimeline {
 extension SampledTimeline {
     /// The trail at `t` (see `TouchMark.trailDuration`), oldest first: a disc at every touch event of the last
     /// `trailDuration` seconds where the finger had moved since the event before.
-    public func touchTrail(at t: Double, finger: (Sample) -> Point?) -> [TouchMark] {
-        guard !samples.isEmpty else { return [] }
-        let period = 1 / TouchMark.trailEventRate
+    public func touchTrail(at t: Double, eventRate: Double = TouchMark.trailEventRate, finger: (Sample) -> Point?) -> [TouchMark] {
+        guard !samples.isEmpty, eventRate > 0 else { return [] }
+        let period = 1 / eventRate
         var marks: [TouchMark] = []
-        var k = Int((min(t, duration) * TouchMark.trailEventRate).rounded(.down))
+        var k = Int((min(t, duration) * eventRate).rounded(.down))
         while true {
             let event = Double(k) * period, age = t - event
             guard age < TouchMark.trailDuration, event - period >= start else { break }

@@ -131,6 +131,8 @@ public enum SwipeKind: PreviewKind {
         public var duration: Double?
         public var keyFrames: [Double] = []
         public var showsTouches = true
+        public var touchTrail = true
+        public var touchEvents = TouchMark.trailEventRate
         public var panHysteresis = SwipeTimeline.panHysteresis
 
         public init() {}
@@ -183,11 +185,13 @@ public enum SwipeKind: PreviewKind {
                 }
             }
             let steps = timeline.resolved(end: duration, duration: \.seconds, wait: SwipeGesture.wait)
-            return SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
-                              listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
-                              chrome: chrome, emails: mailbox, leading: leading, trailing: trailing,
-                              rowActions: rowActions.map { SwipeRowSides(positions: $0.rows, leading: $0.leading, trailing: $0.trailing) },
-                              gestures: steps, showsTouches: showsTouches, panHysteresis: panHysteresis, intro: intro)
+            var scene = SwipeScene(canvas: canvas, framesPerSecond: framesPerSecond, viewportTop: viewport?[0] ?? 0,
+                                   listStyle: list, rightToLeft: rightToLeft, metrics: metrics.applied(to: list.metrics),
+                                   chrome: chrome, emails: mailbox, leading: leading, trailing: trailing,
+                                   rowActions: rowActions.map { SwipeRowSides(positions: $0.rows, leading: $0.leading, trailing: $0.trailing) },
+                                   gestures: steps, showsTouches: showsTouches, panHysteresis: panHysteresis, intro: intro)
+            scene.touchTrailEvents = touchTrail ? touchEvents : nil
+            return scene
         }
     }
 
@@ -422,6 +426,9 @@ public enum SwipeKind: PreviewKind {
         .duration(\.duration),
         .keyFrames(\.keyFrames),
         .showsTouches(\.showsTouches),
+        .touchTrail(\.touchTrail),
+        Field("touchEvents", \.touchEvents, .number(NumberRule(minimum: 1, maximum: 240, expectation: "1...240 events a second")), unit: "/s", owner: .preview,
+              doc: "the recorder's touch events a second while the finger moves, each leaving a disc of the trail: 60, or a recording's (Transition_Animation_Rotate's come about 20 a second)"),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)
         // The viewport's height becomes the canvas's: the same pixel limit (checked in Double, before any

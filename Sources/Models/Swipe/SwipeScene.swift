@@ -128,6 +128,9 @@ public struct SwipeScene: Hashable, Sendable {
     public var rowActions: [SwipeRowSides]
     public var gestures: [SwipeGesture]
     public var showsTouches: Bool
+    /// The recorder's fading trail behind a moving finger (under `showsTouches`): a disc at each of its touch
+    /// events, this many a second; nil for none.
+    public var touchTrailEvents: Double? = TouchMark.trailEventRate
     /// How far the finger goes before the row moves (`SwipeTimeline.panHysteresis` unless a recording shows
     /// another).
     public var panHysteresis: Double
@@ -213,7 +216,7 @@ public struct SwipeAnimation: Sendable {
     public var duration: Double { timeline.duration }
 
     public func frame(at t: Double) -> LayerScene {
-        let builder = SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t), text: text)
+        let builder = SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t, trailEvents: scene.showsTouches ? scene.touchTrailEvents : nil), text: text)
         if let intro = scene.intro,
            let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.metrics.listTop, time: scene.chrome.time,
                                   homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text,

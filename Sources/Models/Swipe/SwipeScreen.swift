@@ -51,7 +51,9 @@ struct SwipeScreenBuilder {
         if let indicator = flashedIndicator() { screen.sublayers.append(indicator) }
         if scene.chrome.showsBars { screen.sublayers += bars() }
         if let sheet = sample.sheet, let layers = actionSheet(sheet) { screen.sublayers += layers }
-        if scene.showsTouches, let mark = sample.touchMark { screen.sublayers.append(DeviceChrome.touchDisc(mark)) }
+        if scene.showsTouches {
+            screen.sublayers += DeviceChrome.touchDiscs(sample.touchMark, trail: sample.touchTrail, recorder: .swipeCellKit)
+        }
         return screen
     }
 

@@ -130,6 +130,8 @@ public struct SwipeSample: Hashable, Sendable {
     public var sheet: SwipeSheetState?
     /// The touch disc to draw (the finger's, or its lift's ring); filled in by `SwipeTimeline.sample(at:)`.
     public var touchMark: TouchMark? = nil
+    /// The recorder's trail of earlier touch events (`TouchMark.trailDuration`), oldest first, when asked for.
+    public var touchTrail: [TouchMark] = []
 }
 
 /// UIAlertController(.actionSheet) "Delete / delete row": presented by a confirmDelete action, dismissed by a
@@ -201,9 +203,11 @@ public struct SwipeTimeline: Sendable {
         timeline = sim.timeline
     }
 
-    public func sample(at t: Double) -> SwipeSample {
+    /// `trailEvents`: the recorder's touch events a second, each leaving a disc of the trail (none: no trail).
+    public func sample(at t: Double, trailEvents: Double? = nil) -> SwipeSample {
         var s = timeline.sample(at: t)
         s.touchMark = timeline.touchMark(at: t) { $0.touch }
+        if let rate = trailEvents { s.touchTrail = timeline.touchTrail(at: t, eventRate: rate) { $0.touch } }
         return s
     }
 }
