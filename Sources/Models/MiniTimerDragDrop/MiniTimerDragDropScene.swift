@@ -128,8 +128,8 @@ public struct MiniTimerDragDropAnimation: Sendable {
     public func frame(at t: Double) -> LayerScene {
         let s = scene.settings
         let trail = s.showsTouches && s.touchTrail
-        let builder = MiniTimerDragDropScreen(scene: scene, swipe: swipe.sample(at: t, trailEvents: trail ? TouchMark.trailEventRate : nil),
-                                              drag: drag.sample(at: t), removals: removals(drag.sample(at: t)),
+        let swiped = swipe.sample(at: t, trailEvents: trail ? TouchMark.trailEventRate : nil)
+        let builder = MiniTimerDragDropScreen(scene: scene, swipe: swiped, drag: drag.sample(at: t), removals: removals(drag.sample(at: t)),
                                               scroll: scroll.sample(at: t, trail: trail),
                                               time: t, text: text)
         if let intro = s.intro,

@@ -427,7 +427,8 @@ public enum SwipeKind: PreviewKind {
         .keyFrames(\.keyFrames),
         .showsTouches(\.showsTouches),
         .touchTrail(\.touchTrail),
-        Field("touchEvents", \.touchEvents, .number(NumberRule(minimum: 1, maximum: 240, expectation: "1...240 events a second")), unit: "/s", owner: .preview,
+        Field("touchEvents", \.touchEvents, .number(NumberRule(minimum: 1, maximum: 240, expectation: "1...240 events a second")),
+              unit: "/s", owner: .preview,
               doc: "the recorder's touch events a second while the finger moves, each leaving a disc of the trail: 60, or a recording's (Transition_Animation_Rotate's come about 20 a second)"),
     ], check: { s, object, d in
         try checkLength(of: s.timeline, duration: s.duration, keyFrames: s.keyFrames, fps: s.framesPerSecond, object, d)

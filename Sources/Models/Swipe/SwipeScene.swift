@@ -216,7 +216,8 @@ public struct SwipeAnimation: Sendable {
     public var duration: Double { timeline.duration }
 
     public func frame(at t: Double) -> LayerScene {
-        let builder = SwipeScreenBuilder(scene: scene, table: table, sample: timeline.sample(at: t, trailEvents: scene.showsTouches ? scene.touchTrailEvents : nil), text: text)
+        let sample = timeline.sample(at: t, trailEvents: scene.showsTouches ? scene.touchTrailEvents : nil)
+        let builder = SwipeScreenBuilder(scene: scene, table: table, sample: sample, text: text)
         if let intro = scene.intro,
            let root = intro.frame(at: t, canvas: scene.canvas, barHeight: scene.metrics.listTop, time: scene.chrome.time,
                                   homeIndicator: scene.chrome.homeIndicator, showsTouches: scene.showsTouches, text: text,
