@@ -216,8 +216,8 @@ public struct ImagePattern: Sendable {
         let w = UInt32(truncatingIfNeeded: coarseWeight), fineWeight = 256 &- w
         let a = fineLevel.sample(u: u, v: v), b = coarseLevel.sample(u: u * 0.5, v: v * 0.5)
         // Per channel (a·(256 − w) + b·w + 128) / 256, at most 255 · 256 + 128: no lane overflows.
-        let mixed = (channels(a) &* fineWeight &+ channels(b) &* w &+ 128) &>> 8
-        return packed(mixed)
+        let mixed = (texelLanes(a) &* fineWeight &+ texelLanes(b) &* w &+ 128) &>> 8
+        return texel(fromLanes: mixed)
     }
 
     /// A level's texels behind a pointer, for the duration of a span.
@@ -248,23 +248,23 @@ public struct ImagePattern: Sendable {
             let w00 = (256 &- wx) &* (256 &- wy), w10 = wx &* (256 &- wy), w01 = (256 &- wx) &* wy, w11 = wx &* wy
             // The four channels side by side in 32-bit lanes: a channel times a weight is at most 255 · 65536 and
             // the four weights sum to 65536, so a lane's sum stays below 2^24.
-            let sum = channels(r0[i0]) &* UInt32(truncatingIfNeeded: w00) &+ channels(r0[i1]) &* UInt32(truncatingIfNeeded: w10)
-                &+ channels(r1[i0]) &* UInt32(truncatingIfNeeded: w01) &+ channels(r1[i1]) &* UInt32(truncatingIfNeeded: w11)
+            let sum = texelLanes(r0[i0]) &* UInt32(truncatingIfNeeded: w00) &+ texelLanes(r0[i1]) &* UInt32(truncatingIfNeeded: w10)
+                &+ texelLanes(r1[i0]) &* UInt32(truncatingIfNeeded: w01) &+ texelLanes(r1[i1]) &* UInt32(truncatingIfNeeded: w11)
             // Each channel rounds a weighted mean of premultiplied values, so it never exceeds the mean alpha.
-            return packed((sum &+ 0x8000) &>> 16)
+            return texel(fromLanes: (sum &+ 0x8000) &>> 16)
         }
     }
 }
 
-/// A packed RGBA pixel's four bytes as 32-bit lanes, in memory order (the vector code widens them in one step).
+/// A packed RGBA texel's four bytes as 32-bit lanes, in memory order (the vector code widens them in one step).
 @inline(__always)
-func channels(_ c: UInt32) -> SIMD4<UInt32> {
+private func texelLanes(_ c: UInt32) -> SIMD4<UInt32> {
     SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt8>.self))
 }
 
-/// Four lanes of at most 255 packed back into a pixel.
+/// Four lanes of at most 255 packed back into a texel.
 @inline(__always)
-func packed(_ lanes: SIMD4<UInt32>) -> UInt32 {
+private func texel(fromLanes lanes: SIMD4<UInt32>) -> UInt32 {
     unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: lanes), to: UInt32.self)
 }
 
