@@ -1,8 +1,8 @@
 # Two entry points: `make previews` renders Scenes/ into Output/, `make test` runs every test.
 # Both install the system packages they need first (Debian, non-interactive, only when missing).
 
-APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev \
-	fonts-inter fonts-font-awesome fonts-noto-core fonts-nanum fonts-roboto-unhinted fonts-league-spartan
+# No font package: the fonts travel with the package (Sources/Text/Resources/Fonts, scripts/bundle_fonts.py).
+APT_PACKAGES := pkg-config python3 zlib1g-dev libpng-dev libgif-dev libfreetype-dev libharfbuzz-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 # On x86-64 with AVX2, BMI2 and FMA (Haswell, 2013, and later) the release build targets that level: Scenes/
@@ -36,10 +36,11 @@ build: deps
 previews: build
 	$$($(RELEASE) --show-bin-path)/render-previews render --scenes Scenes --output Output
 
-# The committed previews must match what the scenes render, every frame redrawn only where it changed must equal
-# the frame drawn whole (verify-damage), scenes must be in written form, the docs' parameter
-# tables (and the API docs' scene format reference) and the snapshot test scenes must match their sources, the
-# example package must pass as a consumer (checked first, so the test summary ends the log).
+# The committed previews must match what the scenes render with no system font in view (the fonts travel with
+# the package), every frame redrawn only where it changed must equal the frame drawn whole (verify-damage), scenes
+# must be in written form, the docs' parameter tables (and the API docs' scene format reference) and the snapshot
+# test scenes must match their sources, the example package must pass as a consumer (checked first, so the test
+# summary ends the log).
 DOCC := Sources/RenderPreviewsKit/RenderPreviewsKit.docc
 test: deps
 	$(RELEASE) --product render-previews
@@ -50,7 +51,7 @@ test: deps
 	  --docs docs/coverflow-scene.md --docs docs/paging-custom-scene.md --docs docs/minitimer-scene.md \
 	  --docs $(DOCC)/SceneFormatReference.md
 	python3 scripts/make_test_scenes.py --check
-	$$($(RELEASE) --show-bin-path)/render-previews render --check
+	scripts/without_system_fonts.sh $$($(RELEASE) --show-bin-path)/render-previews render --check
 	$$($(RELEASE) --show-bin-path)/render-previews verify-damage --quiet
 	$(MAKE) designer-test
 	$(MAKE) example

@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "Artwork", dependencies: ["Geometry", "LayerTree", "CZlib"], resources: [.copy("Resources/Shapes")]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "Text", dependencies: ["Geometry", "LayerTree", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // The fonts travel with the package (Resources/Fonts, with their licences): no installed font changes a pixel.
+        .target(name: "Text", dependencies: ["Geometry", "LayerTree", "CFreeType", "CHarfBuzz"], resources: [.copy("Resources/Fonts")]),
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
         .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),

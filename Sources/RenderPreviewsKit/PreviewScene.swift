@@ -167,8 +167,8 @@ public struct PreviewScene: Sendable {
     }
 }
 
-/// Renders previews one after another on every core, keeping what its workers load (each opens the fonts
-/// through fontconfig, about 17 ms of CPU, and caches glyph outlines) from one preview to the next: `render`
+/// Renders previews one after another on every core, keeping what its workers load (each opens the font files
+/// and caches glyph outlines) from one preview to the next: `render`
 /// gives one to each scene it works on at a time. For one preview at a time.
 public final class PreviewRenderer: @unchecked Sendable {
     let frames = FrameRenderer()

@@ -173,7 +173,7 @@ public enum LayersKind: PreviewKind {
 
     static let textSchema = Schema<TextDraft>([
         Field("string", \.text.string, .string, required: true, doc: "the text; `\\n` starts a new paragraph"),
-        Field("font", \.text.font, .string, doc: "family name, found through fontconfig (Inter stands in for the iOS system font)"),
+        Field("font", \.text.font, .string, doc: "family name among the fonts that travel with the package (Inter stands in for the iOS system font)"),
         Field("weight", \.text.weight, .choice(), doc: "the nearest weight the family has"),
         Field("italic", \.text.italic, .bool, doc: ""),
         Field("size", \.text.size, .number(.positive), unit: "pt", doc: ""),

@@ -3,7 +3,7 @@ import Geometry
 import LayerTree
 
 extension Icon {
-    /// The face and code point the icon is drawn from: Font Awesome 4.7 (fonts-font-awesome), the Debian icon
+    /// The face and code point the icon is drawn from: Font Awesome 4.7 (bundled, from Debian's fonts-font-awesome), the icon
     /// face closest to the SF Symbols the iOS previews use, or the text face for a symbol that is a character.
     /// `scale` brings a character's ink to a Font Awesome glyph's at the same size (a text face's ink is much
     /// smaller than its em: ₡ at 16 pt sits in VegaStyle's ring as Font Awesome's glyphs do at 13.5).

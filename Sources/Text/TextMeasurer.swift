@@ -2,8 +2,8 @@ import Foundation
 import LayerTree
 
 /// `TextMeasuring` by HarfBuzz shaping of the real faces: the widths the renderer will draw. Frames are built
-/// on every core at once, so calls are serialized by a lock; widths are cached by text. Fonts are found on the
-/// first measurement (fontconfig's start-up costs as much as drawing a small scene, and stills measure nothing).
+/// on every core at once, so calls are serialized by a lock; widths are cached by text. Fonts are opened on the
+/// first measurement (stills measure nothing).
 public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     private var engine: TextLayoutEngine?
     private let lock = NSLock()
@@ -14,7 +14,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     init(fonts: FontLibrary) { engine = TextLayoutEngine(fonts: fonts) }
 
     /// A face that cannot be found measures 0: drawing the same text then fails with the error that names
-    /// the missing package, so nothing is hidden.
+    /// the missing family, so nothing is hidden.
     public func width(of text: TextContents) -> Double {
         var key = text
         key.lineLimit = 1

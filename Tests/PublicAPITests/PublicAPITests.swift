@@ -40,9 +40,9 @@ final class PublicAPITests: XCTestCase {
         let bin = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
             .deletingLastPathComponent()
         // The system libraries' module maps and headers, for the modules the kit imports.
-        let cModules = ["CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CGIF", "CZlib"]
+        let cModules = ["CFreeType", "CHarfBuzz", "CPNG", "CGIF", "CZlib"]
             .flatMap { ["-I", repo.appendingPathComponent("Sources/\($0)").path] }
-        let headers = try run(["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "fontconfig", "libpng", "zlib"])
+        let headers = try run(["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "libpng", "zlib"])
             .split(separator: " ").flatMap { ["-Xcc", String($0)] }
         // The bin folder is <scratch>/<target triple>/<configuration>.
         let triple = bin.deletingLastPathComponent().lastPathComponent

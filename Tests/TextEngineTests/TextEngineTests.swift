@@ -6,55 +6,95 @@ import Raster
 import XCTest
 
 final class FontLibraryTests: XCTestCase {
-    let interDir = "/usr/share/fonts/opentype/inter/"
+    /// The bundled fonts' folder, as the catalogue found it.
+    var fontsDir: String {
+        get throws {
+            let path = try XCTUnwrap(try FontCatalog.bundled().faces.first?.path)
+            return (path as NSString).deletingLastPathComponent + "/"
+        }
+    }
 
     func testInterWeightsAndItalicResolveToTheirFiles() throws {
         let lib = try FontLibrary()
         let expected: [(FontWeight, Bool, String)] = [
-            (.regular, false, "Inter-Regular.otf"), (.medium, false, "Inter-Medium.otf"),
-            (.semibold, false, "Inter-SemiBold.otf"), (.bold, false, "Inter-Bold.otf"),
-            (.regular, true, "Inter-Italic.otf"), (.bold, true, "Inter-BoldItalic.otf"),
-            (.semibold, true, "Inter-SemiBoldItalic.otf"),
+            (.ultraLight, false, "Inter-Thin.otf"), (.thin, false, "Inter-ExtraLight.otf"),
+            (.light, false, "Inter-Light.otf"), (.regular, false, "Inter-Regular.otf"),
+            (.medium, false, "Inter-Medium.otf"), (.semibold, false, "Inter-SemiBold.otf"),
+            (.bold, false, "Inter-Bold.otf"), (.regular, true, "Inter-Italic.otf"), (.bold, true, "Inter-BoldItalic.otf"),
+            // Only Italic and Bold Italic travel with the package: the nearest by CSS's rule.
+            (.medium, true, "Inter-Italic.otf"), (.semibold, true, "Inter-BoldItalic.otf"), (.light, true, "Inter-Italic.otf"),
         ]
         for (weight, italic, file) in expected {
             let face = try lib.face(FontDescriptor(family: "Inter", weight: weight, italic: italic))
-            XCTAssertEqual(face.path, interDir + file, "\(weight) italic=\(italic)")
+            XCTAssertEqual(face.path, try fontsDir + file, "\(weight) italic=\(italic)")
             XCTAssertEqual(face.descriptor, FontDescriptor(family: "Inter", weight: weight, italic: italic))
         }
     }
 
     func testOtherFamiliesResolve() throws {
         let lib = try FontLibrary()
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "FontAwesome")).path,
-                       "/usr/share/fonts/opentype/font-awesome/FontAwesome.otf")
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic")).path,
-                       "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf")
+        let dir = try fontsDir
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "FontAwesome")).path, dir + "FontAwesome.otf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic")).path, dir + "NotoSansArabic-Regular.ttf")
         XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic", weight: .bold)).path,
-                       "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf")
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "NanumGothic")).path,
-                       "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
-        // Fontconfig's own blank-insensitive family comparison.
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "Nanum Gothic", weight: .bold)).path,
-                       "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf")
+                       dir + "NotoSansArabic-Bold.ttf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "NanumGothic")).path, dir + "NanumGothic.ttf")
+        // Family names compare ignoring case and blanks; NanumGothic also answers to its Korean name.
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "Nanum Gothic", weight: .bold)).path, dir + "NanumGothic.ttf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "나눔고딕")).path, dir + "NanumGothic.ttf")
+        // League Spartan Medium's legacy family is "League Spartan Medium", its typographic one "League Spartan".
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "League Spartan", weight: .medium)).path,
+                       dir + "LeagueSpartan-Medium.otf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "Roboto Condensed", weight: .bold)).path,
+                       dir + "RobotoCondensed-Bold.ttf")
+    }
+
+    func testTheBundledCatalogueIsThePackagesOwnFiles() throws {
+        let catalog = try FontCatalog.bundled()
+        let dir = try fontsDir
+        XCTAssertTrue(dir.hasSuffix("/Fonts/"), dir)
+        XCTAssertFalse(dir.hasPrefix("/usr/share/fonts"), dir)
+        XCTAssertEqual(catalog.faces.count, 15)
+        XCTAssertTrue(catalog.faces.allSatisfy { $0.path.hasPrefix(dir) })
+        XCTAssertEqual(catalog.familyNames, ["FontAwesome", "Inter", "League Spartan", "NanumGothic", "Noto Sans Arabic",
+                                             "Roboto Condensed"])
+        // Each family's licence travels beside its files.
+        for family in ["FontAwesome", "Inter", "LeagueSpartan", "NanumGothic", "NotoSansArabic", "RobotoCondensed"] {
+            let licence = try String(contentsOfFile: dir + family + ".LICENSE.txt", encoding: .utf8)
+            XCTAssertTrue(licence.contains("SIL OPEN FONT LICENSE Version 1.1") || licence.contains("Apache License"), family)
+        }
+        XCTAssertEqual(catalog.faces.map(\.weight).sorted(), [100, 200, 300, 400, 400, 400, 400, 400, 500, 500, 600, 700,
+                                                              700, 700, 700])
     }
 
     func testMissingWeightTakesNearestOfSameFamily() throws {
         let lib = try FontLibrary()
-        let noto = "/usr/share/fonts/truetype/noto/"
+        let dir = try fontsDir
         XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic", weight: .medium)).path,
-                       noto + "NotoSansArabic-Regular.ttf")
+                       dir + "NotoSansArabic-Regular.ttf")
         XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic", weight: .semibold)).path,
-                       noto + "NotoSansArabic-Bold.ttf")
+                       dir + "NotoSansArabic-Bold.ttf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic", weight: .light)).path,
+                       dir + "NotoSansArabic-Regular.ttf")
         XCTAssertEqual(try lib.face(FontDescriptor(family: "Noto Sans Arabic", italic: true)).path,
-                       noto + "NotoSansArabic-Regular.ttf")
-        let nanum = "/usr/share/fonts/truetype/nanum/"
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "NanumGothic", weight: .medium)).path,
-                       nanum + "NanumGothic.ttf")
-        XCTAssertEqual(try lib.face(FontDescriptor(family: "NanumGothic", weight: .semibold)).path,
-                       nanum + "NanumGothicBold.ttf")
+                       dir + "NotoSansArabic-Regular.ttf")
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "RobotoCondensed", weight: .ultraLight)).path,
+                       dir + "RobotoCondensed-Bold.ttf")
         // The face still says what was asked for.
         let asked = FontDescriptor(family: "NanumGothic", weight: .semibold)
         XCTAssertEqual(try lib.face(asked).descriptor, asked)
+    }
+
+    func testCSSWeightRule() {
+        // 400 looks at 500 first, then lighter, then heavier; below 400 lighter first; above 500 heavier first.
+        let weights = [100, 300, 500, 700, 900]
+        func pick(_ desired: Int) -> Int { weights.min { FontCatalog.rank($0, for: desired) < FontCatalog.rank($1, for: desired) }! }
+        XCTAssertEqual(pick(400), 500)
+        XCTAssertEqual(pick(500), 500)
+        XCTAssertEqual(pick(200), 100)
+        XCTAssertEqual(pick(600), 700)
+        XCTAssertEqual(pick(800), 900)
+        XCTAssertEqual([100].min { FontCatalog.rank($0, for: 800) < FontCatalog.rank($1, for: 800) }, 100)
     }
 
     func testFacesAreCached() throws {
@@ -70,38 +110,60 @@ final class FontLibraryTests: XCTestCase {
 
     func testUnknownFamilyIsAnErrorNotASubstitute() throws {
         let lib = try FontLibrary()
-        XCTAssertThrowsError(try lib.face(FontDescriptor(family: "No Such Family", weight: .bold))) { error in
+        XCTAssertThrowsError(try lib.face(FontDescriptor(family: "DejaVu Sans", weight: .bold))) { error in
             let text = String(describing: error)
-            XCTAssertTrue(text.contains("\"No Such Family\""), text)
+            XCTAssertTrue(text.contains("\"DejaVu Sans\""), text)
             XCTAssertTrue(text.contains("bold"), text)
-            XCTAssertTrue(text.contains("no known Debian package"), text)
+            XCTAssertTrue(text.contains("Inter, League Spartan"), text)
+            XCTAssertTrue(text.contains("FontCatalog.adding(fontFiles:)"), text)
         }
     }
 
-    func testMissingKnownFamilyNamesItsPackage() throws {
-        // A library that sees only Inter Regular: the others are "not installed".
-        let lib = try FontLibrary(fontFiles: [interDir + "Inter-Regular.otf"])
-        let cases = [("NanumGothic", "fonts-nanum"), ("Noto Sans Arabic", "fonts-noto-core"),
-                     ("FontAwesome", "fonts-font-awesome")]
-        for (family, package) in cases {
+    func testACallersOwnFontFiles() throws {
+        // A file of the caller's joins the catalogue and answers first for its family, weight and slant.
+        let dir = try fontsDir
+        let extra = FileManager.default.temporaryDirectory.appendingPathComponent("own-font-\(UUID().uuidString).otf").path
+        try FileManager.default.copyItem(atPath: dir + "LeagueSpartan-Medium.otf", toPath: extra)
+        defer { try? FileManager.default.removeItem(atPath: extra) }
+        let catalog = try FontCatalog.bundled().adding(fontFiles: [extra])
+        XCTAssertEqual(catalog.faces.count, 16)
+        let lib = try FontLibrary(catalog: catalog)
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "League Spartan", weight: .medium)).path, extra)
+        XCTAssertEqual(try lib.face(FontDescriptor(family: "Inter")).path, dir + "Inter-Regular.otf")
+        // Not a font: a clear error naming the file.
+        let bogus = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID().uuidString).ttf").path
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: bogus))
+        defer { try? FileManager.default.removeItem(atPath: bogus) }
+        XCTAssertThrowsError(try FontCatalog.bundled().adding(fontFiles: [bogus])) { error in
+            XCTAssertTrue(String(describing: error).contains(bogus), String(describing: error))
+        }
+        XCTAssertThrowsError(try FontCatalog(fontFiles: ["/nowhere/missing.ttf"])) { error in
+            XCTAssertTrue(String(describing: error).contains("/nowhere/missing.ttf"), String(describing: error))
+        }
+    }
+
+    func testMissingFamilyIsNamed() throws {
+        // A library that sees only Inter Regular: the others are missing.
+        let lib = try FontLibrary(fontFiles: [try fontsDir + "Inter-Regular.otf"])
+        for family in ["NanumGothic", "Noto Sans Arabic", "FontAwesome"] {
             XCTAssertThrowsError(try lib.face(FontDescriptor(family: family, weight: .semibold))) { error in
                 let text = String(describing: error)
                 XCTAssertTrue(text.contains("\"\(family)\""), text)
                 XCTAssertTrue(text.contains("semibold"), text)
-                XCTAssertTrue(text.contains("install \(package)"), text)
+                XCTAssertTrue(text.contains("(Inter)"), text)
             }
         }
         // Only Regular present: every weight comes back as that file.
         XCTAssertEqual(try lib.face(FontDescriptor(family: "Inter", weight: .bold, italic: true)).path,
-                       interDir + "Inter-Regular.otf")
+                       try fontsDir + "Inter-Regular.otf")
 
-        // Fallback needing an absent family reports the packages instead of returning nil.
+        // Fallback needing an absent family reports it instead of returning nil.
         let inter = try lib.face(FontDescriptor(family: "Inter"))
         XCTAssertTrue(try lib.face(for: "A", preferred: inter) === inter)
         XCTAssertThrowsError(try lib.face(for: "안", preferred: inter)) { error in
             let text = String(describing: error)
             XCTAssertTrue(text.contains("U+C548"), text)
-            XCTAssertTrue(text.contains("install fonts-nanum"), text)
+            XCTAssertTrue(text.contains("\"NanumGothic\""), text)
         }
     }
 
@@ -111,7 +173,7 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertTrue(try lib.face(for: "H", preferred: inter) === inter)
         let arabic = try XCTUnwrap(try lib.face(for: "م", preferred: inter))
         XCTAssertEqual(arabic.descriptor, FontDescriptor(family: "Noto Sans Arabic", weight: .semibold))
-        XCTAssertEqual(arabic.path, "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf")
+        XCTAssertEqual(arabic.path, try fontsDir + "NotoSansArabic-Bold.ttf")
         let hangul = try XCTUnwrap(try lib.face(for: "안", preferred: inter))
         XCTAssertEqual(hangul.descriptor.family, "NanumGothic")
         // The preferred face comes first even when a fallback also has the glyph.
@@ -127,7 +189,7 @@ final class FontLibraryTests: XCTestCase {
         // One FontWeight across LayerTree and Text: a scene's weight goes straight into a descriptor.
         let weight: LayerTree.FontWeight = .semibold
         XCTAssertEqual(FontDescriptor(family: "Inter", weight: weight).weight, FontWeight.semibold)
-        XCTAssertEqual(FontWeight.allCases.map(\.fontconfigWeight), [0, 40, 50, 80, 100, 180, 200])
+        XCTAssertEqual(FontWeight.allCases.map(\.openTypeWeight), [100, 200, 300, 400, 500, 600, 700])
     }
 
     func testMetrics() throws {
@@ -237,7 +299,7 @@ final class ShaperTests: XCTestCase {
     }
 
     func testInterHasNoDefaultFiLigatureAndContextualAlternatesAreOff() throws {
-        // Inter 4 (Debian's fonts-inter) has no `liga` feature: "fi" stays f + i. Its `calt` would fuse "->"
+        // Inter 4 (the bundled files, from Debian's fonts-inter) has no `liga` feature: "fi" stays f + i. Its `calt` would fuse "->"
         // into an arrow and "3x3" into "3×3", which the iOS system font does not: the shaper turns it off.
         let lib = try FontLibrary()
         let inter = try lib.face(FontDescriptor(family: "Inter"))

@@ -13,8 +13,7 @@ rm -f "$scratch"/seeds/*
 for f in Scenes/*.json; do cp "$f" "$scratch/seeds/$(basename "$f")"; done
 for f in Tests/SnapshotTests/Scenes/*.json; do cp "$f" "$scratch/seeds/snapshot-$(basename "$f")"; done
 "$(swift build -c release --show-bin-path)/render-previews" parameters --json | python3 scripts/fuzz/make_dict.py > "$scratch/scene.dict"
-# The Swift backtracer would catch traps before libFuzzer can save the input; fontconfig's one-time
-# allocations are not leaks.
+# The Swift backtracer would catch traps before libFuzzer can save the input.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/scripts/fuzz/lsan.supp
 "$scratch/x86_64-unknown-linux-gnu/debug/FuzzScene" -dict="$scratch/scene.dict" -max_total_time="$seconds" \
