@@ -167,7 +167,7 @@ def main():
             p95 = sorted(latencies)[max(0, int(round(0.95 * len(latencies))) - 1)]
             print("latency over %d changes (control change to new pixels): median %.1f ms, p95 %.1f ms, max %.1f ms"
                   % (len(latencies), median, p95, max(latencies)))
-            # Generous bounds, so a loaded CI machine does not fail the suite; the README has the measured numbers.
+            # Generous bounds, so a loaded CI machine does not fail the suite; docs/designer.md has the measured numbers.
             check(median < 1000, "latency median under 1 s")
 
             check(not console_errors, "no console errors" + ("" if not console_errors else ": " + "; ".join(console_errors)))

@@ -29,9 +29,8 @@ final class GIFEntryRules {
     /// While the picture moves, outside flat areas (edges, text, shadows, gradients: a 3x3 neighbourhood of
     /// more than one color), how far (weighted squared distance) a shown color may be from the source: an
     /// unchanged-enough pixel stays, and the compressor may pick any entry this close that continues its
-    /// string. 64 is about 2.7 levels on every channel. Measured on the three flow scenes before compact
-    /// tables (size against (b) ffmpeg + gifsicle -O3; PSNR mean): 36 gave 95/80/91% (58.0/55.5/60.4 dB), 64
-    /// 94/80/90% (58.0/55.5/60.3 dB), 100 91/77/85% but flow-vega-reverse fell to 58.5 dB, below (b)'s 59.9.
+    /// string. 64 is about 2.7 levels on every channel: wider saves bytes but takes the PSNR below
+    /// ffmpeg + gifsicle's on a flow scene (docs/speed.md#gif-encoder-constants).
     static let lossy: Int32 = 64
 
     /// Two tables, used in turn: the last build's stays readable (as it was left) through the next one.

@@ -161,22 +161,19 @@ final class GIFCandidateCoder {
     /// Below this many pixels, a second thread costs more than it saves.
     static let parallelArea = 4096
     /// When at least this share of the rectangle's pixels is unchanged, only the mixed candidate is
-    /// compressed: over Scenes/ (2026-11-26), the opaque one won 12 of the 905 frames with this share, by
-    /// 2.5 KB in all of 45 MB of GIFs, and compressing it was 14% of all candidate compression.
+    /// compressed: the opaque one then almost never wins, and compressing it costs much
+    /// (docs/speed.md#gif-encoder-constants).
     static let mixedOnlyShare = 0.9
-    /// Where the race is judged (eighths of the pixels) and by how much a candidate must trail to be dropped.
-    /// Measured on Scenes/' 2,993 frames that compress both (2026-11-26, every candidate's bytes logged at each
-    /// eighth): these skip 20.6% of the candidates' pixels and cost 50 KB in 38.7 MB, in the 109 frames where
-    /// the dropped one would have caught up; judging at an eighth too skipped 29% for 215 KB, a 10% margin
-    /// there 20% for 98 KB.
+    /// Where the race is judged (eighths of the pixels) and by how much a candidate must trail to be dropped:
+    /// a candidate that trails by this much seldom catches up, and an eighth in, the two are often within
+    /// noise (docs/speed.md#gif-encoder-constants).
     static let raceCheckpoints = [2, 4, 6]
     static let raceMargin = 0.05
     /// Between races only the last race's winner is compressed: a race is run again after this many frames
     /// that could have raced, or sooner when the unchanged share has moved by `rerunShareShift` since the last
     /// race. The winner seldom changes while a motion goes on, and when it does the unchanged share has
-    /// moved. Over Scenes/ (2026-11-27, `render` of every preview): 18.48 s of CPU against 19.55 (−5.5%) for
-    /// 52.73 MB of GIFs against 52.60 (+0.24%); 4 frames and a 0.1 shift gave −4.4% for +0.22%, 8 and 0.1
-    /// −5.8% for +0.32%.
+    /// moved. It trades a fraction of a percent of bytes for a few percent of CPU
+    /// (docs/speed.md#gif-encoder-constants).
     static let rerunInterval = 8
     static let rerunShareShift = 0.05
 

@@ -98,7 +98,7 @@ private struct GIFCodeWriter {
 /// The string table: an open-addressed hash from key (prefix code << 8 | pixel) to code, key and code packed
 /// in one word. At most 4094 entries in 8192 slots (load at most 1/2, linear probing): 32 KB, which stays in
 /// cache where a table indexed directly by key (4 MB) did not: a few more instructions, far less waiting (see
-/// the README's Speed section). A key entered twice keeps its first code.
+/// docs/speed.md#gif-encoder-constants). A key entered twice keeps its first code.
 struct GIFLZWDictionary {
     static let slots = 8192
     /// All ones: the key of prefix 4095, which is never entered (the table clears before code 4095 exists).

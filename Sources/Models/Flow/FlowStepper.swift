@@ -22,7 +22,7 @@ struct FlowStepper {
     /// How long after the touch-down the list's update starts (a frame of the app's latency). Fitted on
     /// VegaStyle_Reverse, each tap put at its disc's first frame: the list's ink (the mean darkness of the screen
     /// between 250 and 800 px) frame by frame against ours, in 10-ms steps, is best at 0.035, 0.05, 0.02 and
-    /// 0.015 s for the four taps whose change it can time (the README's flow paragraph).
+    /// 0.015 s for the four taps whose change it can time (docs/fidelity.md#the-reversed-demos-stepper).
     static let responseDelay = 0.03
     /// The pressed segment's light gray fades in over this long from the touch-down, and out from `highlightHold`
     /// after the lift. Measured on the recording's six taps, against each disc's first frame and the start of its

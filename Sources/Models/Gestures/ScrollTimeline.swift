@@ -37,9 +37,9 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// UIScrollView's pan begins once the finger is this far from where it went down; the content follows
     /// the translation from there (the mechanism of SwipeTimeline.panHysteresis, whose cells begin at 10 pt).
     /// VegaStyle's first drag, the disc tracked against the content per frame: the content trails the finger
-    /// by 5.8 pt (median of 21 frames, 5.5-6.1 at 80-1500 pt/s); on flow-vega, 4.5 / 6 / 9 pt give mean / p90
-    /// 2.3 / 4.4, 2.0 / 3.9, 2.1 / 3.8 pt. (The rubber-banded drags read 9-10 pt through the rubber band's
-    /// formula, which is not independent of its constant.)
+    /// by 5.8 pt (median of 21 frames, 5.5-6.1 at 80-1500 pt/s); 6 pt fits flow-vega best
+    /// (docs/fidelity.md#how-the-models-constants-were-fitted). (The rubber-banded drags read 9-10 pt through
+    /// the rubber band's formula, which is not independent of its constant.)
     public static let panHysteresis = 6.0
     /// This scroll view's pan threshold (`panHysteresis` unless a screen's recording shows another).
     public var hysteresis: Double

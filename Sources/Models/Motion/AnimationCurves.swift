@@ -41,11 +41,9 @@ public enum AnimationCurve: Hashable, Sendable {
             let e = exp(-w0 * t)
             return 1 - e * (1 + (w0 - v0) * t)
         case .criticallyDamped(let duration):
-            // ω = 13/s for UIKit's 0.7 s: fitted to the four rows that close on it from rest, each from its
-            // scene's tap end or release (TransitionStyle_Border, _Drag and _Reveal after their taps,
-            // ExpansionStyle_Selecton after its release): mean errors 1.15 / 1.74 / 1.38 / 2.12 pt, sum 6.40, where
-            // 12.75 gives 1.39 / 1.52 / 1.44 / 2.78 (7.13) and 13.5 gives 7.81; with each start free the four fit
-            // best at 13.3, 12.8, 12.85 and 13.5 (at ω = 16: 4.5 pt and more). So ω·duration = 9.1 and 0.11% is
+            // ω = 13/s for UIKit's 0.7 s: the best fit to the four recorded rows that close on it from rest
+            // (TransitionStyle_Border, _Drag and _Reveal after their taps, ExpansionStyle_Selecton after its
+            // release; docs/fidelity.md#how-the-models-constants-were-fitted). So ω·duration = 9.1 and 0.11% is
             // left at `duration`.
             if t >= duration { return 1 }
             let w = 9.1 / duration

@@ -71,16 +71,11 @@ public struct TouchMark: Hashable, Sendable {
     static let liftAlpha = (from: 0.42, to: 0.17)
 
     /// The recording tools also leave a trail: each touch-moved event, 60 a second while the finger moves, drops a
-    /// faint disc where the finger was, which shrinks away. The MGUFlowView recordings (VegaStyle,
-    /// VegaStyle_Reverse, MiniTimer_1) show it, and so do the swipe ones: single ghosts read b − r 19 over white
-    /// (8%) on TransitionStyle_Reveal, Transition_Animation_Spring and _Default and the Expansion pulls, about
-    /// 35 pt apart at 2,100 pt/s on ExpansionStyle_Fill; Transition_Animation_Rotate's events came about 20 a
-    /// second (ghosts some 40 pt apart at 700 pt/s), which its scene sets.
-    /// Measured on VegaStyle_Reverse's pulls (ghosts of events 30-170 ms old): about 8% opaque (b − r 19-20 of the
-    /// pressed disc's 123-141) at every age, and 46·(1 − (age/0.2)²) pt across (their extents read 45, 40, 32, 27
-    /// and 16 pt at 30, 70, 100, 130 and 170 ms, where the 46-pt pressed disc reads 48). A finger at rest sends no
-    /// events, so it leaves none; the touch-down's few jittering events stack into a darker spot, as in the
-    /// recordings.
+    /// faint disc where the finger was, which shrinks away. The MGUFlowView recordings and the swipe ones show it
+    /// alike: about 8% opaque at every age, and 46·(1 − (age/0.2)²) pt across, measured on VegaStyle_Reverse's
+    /// pulls (docs/fidelity.md#how-the-models-constants-were-fitted). Transition_Animation_Rotate's events came
+    /// about 20 a second, which its scene sets. A finger at rest sends no events, so it leaves none; the
+    /// touch-down's few jittering events stack into a darker spot, as in the recordings.
     public static let trailDuration = 0.2
     static let trailAlpha = 0.08
     public static let trailEventRate = 60.0

@@ -168,11 +168,9 @@ public struct SwipeTimeline: Sendable {
     /// after its release at 1.77 s): mean 2.4 pt off, where ease-in-ease-out over 0.3 s lagged by up to 41 pt.
     public static let rowDeletionDuration = 0.2
     /// SwipeController.performFillAction's duration: UIView.animate for the delete's mask, and the
-    /// UIViewPropertyAnimator(duration: 0.3, dampingRatio: 1) that takes the row to the screen's edge. Measured
-    /// after the release (opening in pt at the recordings' frames, recording / edge at 0.3 s / 0.4 s / 0.5 s /
-    /// the width plus a button at 0.7 s, which this replaced): ExpansionStyle_Fill 379.4 / 377.8 / 377.0 / 376.2
-    /// / 380.2 at 2.13 s, 382.7 / 383.5 / 381.1 / 379.4 / 390 at 2.17 s, at rest within 2.5 pt 130 / 130 / 170 /
-    /// 200 / 70 ms after it; ExpansionStyle_Fill+Delete 378.6 / 380.2 / 377.0 / 374.6 / 385.9 at 1.83 s.
+    /// UIViewPropertyAnimator(duration: 0.3, dampingRatio: 1) that takes the row to the screen's edge. Of 0.3,
+    /// 0.4 and 0.5 s to the edge and SwipeCellKit's width plus a button, it fits ExpansionStyle_Fill and
+    /// _Fill+Delete best after the release (docs/fidelity.md#how-the-models-constants-were-fitted).
     public static let fillDuration = 0.3
     /// UIViewPropertyAnimator(duration: 0.7, dampingRatio: 1): opening/closing without a release velocity.
     public static let settleDuration = 0.7
@@ -498,7 +496,7 @@ private struct Simulation {
             // fill before it shows and the row closes from where it was released, on the 0.7 s animator from
             // rest: ExpansionStyle_FillReverse's row closes 303, 245, 202, 149, 107, 85, 60, 42, 31 pt at 30-40 ms
             // steps from 1.53 s, what that animator gives within 6 pt from where the snap had taken the row (about
-            // 345 pt) at a release at 1.485 s (the scene's, read from the content: README). Filling to the screen's
+            // 345 pt) at a release at 1.485 s (the scene's, read from the content: docs/fidelity.md). Filling to the screen's
             // edge and sliding back 0.4 s later, as this did before, the recording never shows.
             apply(action.effect)
             hide()
