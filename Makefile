@@ -54,7 +54,7 @@ test: deps
 	$$($(RELEASE) --show-bin-path)/render-previews verify-damage --quiet
 	$(MAKE) designer-test
 	$(MAKE) example
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 # Examples/MyCellLibrary depends on this package by path, as a consumer would by URL: its snapshot tests run, the
 # plugin's --check passes on its committed GIF and fails, naming it, on a stale one. A debug build in a folder
