@@ -34,15 +34,20 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Each system library's flags come from pkg-config, on Debian (apt) as with Homebrew (brew: SwiftPM also
+        // searches its opt/NAME/lib/pkgconfig). giflib ships no .pc upstream: Debian adds libgif.pc, Homebrew has
+        // none, and SwiftPM then only warns ("you may be able to install libgif…") and builds with the compiler's
+        // default paths; enough under /usr/local, while under /opt/homebrew a libgif.pc on PKG_CONFIG_PATH supplies
+        // them (-I/opt/homebrew/include, -L/opt/homebrew/lib -lgif).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "Geometry"),
         .target(name: "LayerTree", dependencies: ["Geometry"]),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "Artwork", dependencies: ["Geometry", "LayerTree", "CZlib"], resources: [.copy("Resources/Shapes")]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         // The fonts travel with the package (Resources/Fonts, with their licences): no installed font changes a pixel.
         .target(name: "Text", dependencies: ["Geometry", "LayerTree", "CFreeType", "CHarfBuzz"], resources: [.copy("Resources/Fonts")]),
         .target(name: "Compositor", dependencies: ["LayerTree", "Raster", "Text"]),

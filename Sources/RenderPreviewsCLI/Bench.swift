@@ -95,12 +95,8 @@ struct Bench: ParsableCommand {
             + "peak_rss_mb=\(format(peakResidentMegabytes())) pixels=\(c.pixelWidth * c.pixelHeight)")
     }
 
-    /// The process's peak resident set size (getrusage reports kilobytes on Linux).
-    private func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_maxrss) / 1024
-    }
+    /// The process's peak resident set size, in MiB.
+    private func peakResidentMegabytes() -> Double { Double(Platform.peakResidentBytes()) / (1024 * 1024) }
 
     private func median(_ values: [Double]) -> Double {
         let s = values.sorted()

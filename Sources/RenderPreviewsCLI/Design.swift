@@ -19,8 +19,7 @@ struct Design: ParsableCommand {
     var host: String = "127.0.0.1"
 
     func run() throws {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let designer = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("render-previews-designer")
+        let designer = ((Platform.executablePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("render-previews-designer")
         guard FileManager.default.isExecutableFile(atPath: designer) else {
             FileHandle.standardError.write(Data(("error: \(designer) is not built; the designer is a product of its own: "
                 + "run `make designer` or `swift build -c release --product render-previews-designer`\n").utf8))

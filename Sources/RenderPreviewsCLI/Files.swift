@@ -39,7 +39,7 @@ enum Files {
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
             while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                let n = Platform.write(fd, raw.baseAddress! + written, raw.count - written)
                 if n < 0 { if errno == EINTR { continue }; return errno }
                 written += n
             }
@@ -59,7 +59,7 @@ enum Files {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
             if n < 0 { if errno == EINTR { continue }; throw FileSystemError(.read, path, errno: errno) }
             if n == 0 { return bytes }
             bytes += chunk[0..<n]

@@ -22,6 +22,7 @@ struct RenderPreviews: ParsableCommand {
     /// Bad input exits with status 2 whether the scene or the command line is wrong (ArgumentParser's
     /// own usage errors would exit 64).
     static func main() {
+        Platform.lineBufferStandardOutput()
         TemporaryFiles.shared.installSignalHandlers()
         do {
             var command = try parseAsRoot()

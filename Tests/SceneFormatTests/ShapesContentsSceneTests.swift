@@ -24,7 +24,7 @@ final class ShapesContentsSceneTests: XCTestCase {
 
     func testTreeWritesShapesThatReadBackExactly() throws {
         var path = Path()
-        path.move(to: Point(0.1 + 0.2, 1.0 / 3)); path.cubic(to: Point(9, 9), control1: Point(-0.0, 5e-324), control2: Point(1e300, 2))
+        path.move(to: Point(0.1 + 0.2, 1.0 / 3)); path.cubic(to: Point(9, 9), control1: Point(-0.0, .leastNonzeroMagnitude), control2: Point(1e300, 2))
         path.quad(to: Point(1, 2), control: Point(3, 4)); path.close()
         var root = Layer()
         root.contents = .shapes([FilledShape(path: path, fill: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4), rule: .evenOdd),
