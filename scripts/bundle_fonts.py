@@ -33,7 +33,7 @@ FAMILIES = {
     "LeagueSpartan": ("fonts-league-spartan", "/usr/share/fonts/opentype/league-spartan", ["LeagueSpartan-Medium.otf"],
                       "OFL-1.1", ["Copyright 2011-2020 Micah Rich, Caroline Hadilaksono, Tyler Finck "
                                   "(https://github.com/theleagueof/league-spartan)"]),
-    "NanumGothic": ("fonts-nanum", "/usr/share/fonts/truetype/nanum", ["NanumGothic.ttf"],
+    "NanumGothic": ("fonts-nanum", "/usr/share/fonts/truetype/nanum", ["NanumGothic.ttf", "NanumGothicBold.ttf"],
                     "OFL-1.1", ["Copyright (c) 2010, NAVER Corporation (http://www.nhncorp.com),",
                                 "with Reserved Font Name Nanum, Naver Nanum, NanumGothic, Naver NanumGothic, "
                                 "NanumMyeongjo, Naver NanumMyeongjo, NanumBrush, Naver NanumBrush, NanumPen, "
