@@ -23,6 +23,8 @@ let package = Package(
         // The public API; scripts/fuzz, Examples/MyCellLibrary and the CLI use it as any client would.
         .library(name: "RenderPreviewsKit", targets: ["RenderPreviewsKit"]),
         .library(name: "RenderPreviewsSnapshotTesting", targets: ["RenderPreviewsSnapshotTesting"]),
+        // For a package's own preview kinds: the kind protocol, parameters, layers, motion, device chrome.
+        .library(name: "RenderPreviewsKindKit", targets: ["RenderPreviewsKindKit"]),
         // `swift package --allow-writing-to-package-directory render-previews` in a package that depends on this one.
         .plugin(name: "RenderPreviewsPlugin", targets: ["RenderPreviewsPlugin"]),
     ],
@@ -54,10 +56,14 @@ let package = Package(
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF"]),
         .target(name: "SceneSchema", dependencies: ["Geometry", "LayerTree"]),
         .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema", "Artwork"]),
-        .target(name: "SceneFormat", dependencies: ["LayerTree", "SceneSchema", "Models"]),
+        .target(name: "SceneFormat", dependencies: ["Geometry", "LayerTree", "SceneSchema"]),
+        // What a kind is written with, in one import (the public product for kind authors).
+        .target(name: "RenderPreviewsKindKit", dependencies: ["Artwork", "Geometry", "LayerTree", "Models", "SceneFormat", "SceneSchema"]),
+        // The kinds this package ships, one folder a kind, on the public kit alone.
+        .target(name: "BuiltInKinds", dependencies: ["RenderPreviewsKindKit"]),
         // A scene's frames rendered on every core into its GIF (or PNG) bytes: the CLI's and the designer's.
         .target(name: "Previews", dependencies: ["SceneSchema", "LayerTree", "Raster", "Compositor", "Encoders"]),
-        .target(name: "RenderPreviewsKit", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Raster",
+        .target(name: "RenderPreviewsKit", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "LayerTree", "Text", "Compositor", "Raster",
                                                          "Encoders", "Previews"]),
         .target(
             name: "RenderPreviewsSnapshotTesting",
@@ -74,11 +80,11 @@ let package = Package(
         .executableTarget(
             name: "RenderPreviewsCLI",
             dependencies: [
-                "RenderPreviewsKit", "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
+                "RenderPreviewsKit", "BuiltInKinds", "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "Designer", dependencies: ["SceneFormat", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders", "Previews"]),
+        .target(name: "Designer", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders", "Previews"]),
         .target(
             name: "DesignerServer",
             dependencies: ["Designer", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
@@ -94,22 +100,22 @@ let package = Package(
         // Helpers the test targets share (not shipped: no product names it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree", "TestSupport"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "Text"]),
-        .testTarget(name: "ModelTests", dependencies: ["Models", "Geometry", "LayerTree", "SceneSchema", "Text"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "BuiltInKinds", "Text"]),
+        .testTarget(name: "ModelTests", dependencies: ["Models", "BuiltInKinds", "Geometry", "LayerTree", "SceneSchema", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF", "TestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
         .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders", "Previews", "SceneSchema", "Compositor", "LayerTree", "Geometry", "Raster"]),
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
-        .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat"]),
-        .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
+        .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat", "BuiltInKinds"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
         .testTarget(name: "RenderPreviewsKitTests", dependencies: ["RenderPreviewsKit"]),
         // The library products' public symbols against a committed list (the semver check).
-        .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting"],
+        .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting", "RenderPreviewsKindKit"],
                     exclude: ["public-api.txt"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "SceneFormat", "Compositor", "Encoders", "RenderPreviewsKit", "RenderPreviewsSnapshotTesting",
+                "SceneFormat", "BuiltInKinds", "Compositor", "Encoders", "RenderPreviewsKit", "RenderPreviewsSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import BuiltInKinds
 import SceneFormat
 import SceneSchema
 
@@ -41,8 +42,8 @@ public enum CodeExport {
 
     /// One line an override, the last one given for a key winning (as the scene sees them). Keys the preview
     /// owns (its canvas, screen and script: `KeyOwner.preview`) are no library's properties: one comment names them.
-    public static func swift(kind: String, overrides: [SceneOverride]) -> String {
-        let parameters = SceneKinds.named(kind)?.parameters ?? []
+    public static func swift(kind: String, overrides: [SceneOverride], kinds: PreviewKinds = .builtIn) -> String {
+        let parameters = kinds.named(kind)?.parameters ?? []
         var seen: [String: String] = [:]
         var order: [String] = []
         for o in overrides {

@@ -1,4 +1,5 @@
 import LayerTree
+import BuiltInKinds
 import SceneFormat
 import SceneSchema
 
@@ -6,12 +7,12 @@ import SceneSchema
 /// spells them), each with its control, default, unit, meaning and the value the scene file gives it. Made
 /// from the kinds' declarations only, so a new kind gets its page without a change here.
 enum Controls {
-    static func describe(_ scene: PreviewService.LoadedScene, source: String) -> JSONNode {
+    static func describe(_ scene: PreviewService.LoadedScene, source: String, kinds: PreviewKinds = .builtIn) -> JSONNode {
         let file = try? JSONParser.parse(source)
         // What every key is, those the file leaves to a default or a preset included ("scale": "cylinder"
         // gives the cylinder's minScale, not the declared default).
         let explicit = try? JSONParser.parse(scene.document.explicitNode().text())
-        let kind = SceneKinds.named(scene.document.kind)
+        let kind = kinds.named(scene.document.kind)
         var controls: [JSONNode] = []
         // `owner`: the top-level key's (an object's keys are its owner's).
         func add(_ p: Parameter, prefix: String, group: String?, owner: KeyOwner) {

@@ -1,5 +1,6 @@
 import Foundation
 import LayerTree
+import BuiltInKinds
 import SceneFormat
 import SceneSchema
 
@@ -39,7 +40,7 @@ public struct DesignerResponse: Sendable {
 public final class DesignerAPI: Sendable {
     public let service: PreviewService
 
-    public init(folder: String) { service = PreviewService(folder: folder) }
+    public init(folder: String, kinds: PreviewKinds = .builtIn) { service = PreviewService(folder: folder, kinds: kinds) }
 
     /// Paths whose answers render frames; the server bounds how many of them wait per client.
     public static func renders(_ path: String) -> Bool { ["/api/frame", "/api/gif", "/api/changes"].contains(path) }
@@ -96,7 +97,7 @@ public final class DesignerAPI: Sendable {
                         throw DesignerError(400, "Error: malformed path '\(path)'")
                     }
                     let scene = try service.load(name)
-                    return .json(Controls.describe(scene, source: try service.source(of: name)))
+                    return .json(Controls.describe(scene, source: try service.source(of: name), kinds: service.kinds))
                 }
                 return .refusal(DesignerError(404, "error: no such page '\(path)'"))
             }
@@ -122,7 +123,7 @@ public final class DesignerAPI: Sendable {
             .init("command", .string(render)),
             .init("sets", .string(sets.joined(separator: " "))),
             .init("json", .string(scene.document.json())),
-            .init("swift", .string(CodeExport.swift(kind: scene.document.kind, overrides: overrides))),
+            .init("swift", .string(CodeExport.swift(kind: scene.document.kind, overrides: overrides, kinds: service.kinds))),
         ])
     }
 }

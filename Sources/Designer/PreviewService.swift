@@ -4,6 +4,7 @@ import Encoders
 import Foundation
 import LayerTree
 import Raster
+import BuiltInKinds
 import SceneFormat
 import SceneSchema
 import Text
@@ -14,6 +15,8 @@ import Previews
 /// Thread-safe: the caches and the renderers are guarded by one lock each.
 public final class PreviewService: @unchecked Sendable {
     public let folder: String
+    /// The kinds its scenes may be of: the built-in ones and a package's own.
+    public let kinds: PreviewKinds
     private let text = TextMeasurer()
     /// Simulating a script is the costly part of a change; the last few edited scenes keep their frames.
     private let cacheLock = NSLock()
@@ -23,7 +26,7 @@ public final class PreviewService: @unchecked Sendable {
     private let rendererLock = NSLock()
     private var renderers: [LayerRenderer] = []
 
-    public init(folder: String) { self.folder = folder }
+    public init(folder: String, kinds: PreviewKinds = .builtIn) { self.folder = folder; self.kinds = kinds }
 
     /// A scene read with its overrides and ready to give frames.
     public struct LoadedScene: Sendable {
@@ -68,7 +71,7 @@ public final class PreviewService: @unchecked Sendable {
         if let hit = cached(key) { return hit }
         let document: SceneDocument
         do {
-            document = try SceneLoader.parseDocument(source, file: path, overrides: overrides)
+            document = try SceneLoader.parseDocument(source, file: path, overrides: overrides, kinds: kinds)
         } catch {
             throw Self.refusal(error)
         }

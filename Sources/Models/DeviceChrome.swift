@@ -4,24 +4,24 @@ import SceneSchema
 
 /// What the phone and the recording tool draw over every preview: the touch disc, the status bar and the home
 /// indicator.
-enum DeviceChrome {
+public enum DeviceChrome {
     /// The recording tool's "show touches": systemBlue, pressed (in `recorder`'s opacity) or lifting (`TouchMark`).
-    static func touchDisc(_ mark: TouchMark, recorder: TouchRecorder = .swipeCellKit) -> Layer {
+    public static func touchDisc(_ mark: TouchMark, recorder: TouchRecorder = .swipeCellKit) -> Layer {
         var disc = Layer.circle(name: "touch", center: mark.center, diameter: 2 * mark.radius)
         disc.backgroundColor = Color(red: 0, green: 122.0 / 255, blue: 1, alpha: mark.isPressed ? recorder.pressedAlpha : mark.alpha)
         return disc
     }
 
     /// The recorder's trail (oldest first) under the finger's disc, if any.
-    static func touchDiscs(_ mark: TouchMark?, trail: [TouchMark], recorder: TouchRecorder) -> [Layer] {
+    public static func touchDiscs(_ mark: TouchMark?, trail: [TouchMark], recorder: TouchRecorder) -> [Layer] {
         (trail + (mark.map { [$0] } ?? [])).map { touchDisc($0, recorder: recorder) }
     }
 
     /// The pressed disc under a finger at `p`.
-    static func touchDisc(at p: Point, recorder: TouchRecorder) -> Layer { touchDisc(.pressed(at: p), recorder: recorder) }
+    public static func touchDisc(at p: Point, recorder: TouchRecorder) -> Layer { touchDisc(.pressed(at: p), recorder: recorder) }
 
     /// The home indicator, centred, its top 12.9 pt above the screen's bottom edge.
-    static func homeIndicator(on canvas: Canvas, style: HomeIndicatorStyle = .dark) -> Layer {
+    public static func homeIndicator(on canvas: Canvas, style: HomeIndicatorStyle = .dark) -> Layer {
         homeIndicator(centerX: canvas.width / 2, top: canvas.height - 12.9, style: style)
     }
 
@@ -29,7 +29,7 @@ enum DeviceChrome {
     /// space). Both looks are 139 pt wide (154.6…325.5 px of every 480-px recording; 139 pt at 320 and 400 px
     /// too); the black bar is 4.2 pt tall, the gray one 5.1 (row coverage summed across the bar: 5.15 and 6.33 px,
     /// both from 831.1 pt).
-    static func homeIndicator(centerX: Double, top: Double, style: HomeIndicatorStyle) -> Layer {
+    public static func homeIndicator(centerX: Double, top: Double, style: HomeIndicatorStyle) -> Layer {
         let height = style == .dark ? 4.2 : 5.1
         var bar = Layer(name: "home-indicator", frame: Rect(centerX - 69.5, top, 139, height))
         switch style {
@@ -47,7 +47,7 @@ enum DeviceChrome {
     /// digits 12.2 pt tall on y 18.7…30.9, four dots where the signal bars would be (no SIM: black at 0.2, 2.6 pt,
     /// centres 4.65 pt apart from x 303.7), the wifi glyph on x 325…341 and the battery on 346.6…372, for a
     /// screen `width` wide. Named as NavigationPush keeps them put while the screens move.
-    static func statusBar(time: String, width: Double) -> [Layer] {
+    public static func statusBar(time: String, width: Double) -> [Layer] {
         var clock = TextContents(time, weight: .semibold, size: 15.5, color: .black)
         clock.alignment = .center
         clock.verticalAlignment = .firstBaseline(30.6)
@@ -102,7 +102,7 @@ public enum HomeIndicatorStyle: String, CaseIterable, Sendable {
 
 extension Field {
     /// The home indicator's look, for the kinds that draw it.
-    static func homeIndicator(_ keyPath: WritableKeyPath<Root, HomeIndicatorStyle>) -> Field {
+    public static func homeIndicator(_ keyPath: WritableKeyPath<Root, HomeIndicatorStyle>) -> Field {
         Field("homeIndicator", keyPath, .choice(), owner: .preview,
               doc: "the home indicator's look: black, or the mid gray most recordings show")
     }

@@ -45,7 +45,7 @@ struct Bench: ParsableCommand {
             let paths = scenes.isEmpty ? try sceneFiles(in: "Scenes", only: nil) : scenes
             let text = TextMeasurer()
             for path in paths {
-                let document = try settings.load(path)
+                let document = try settings.load(path, kinds: RenderPreviews.kinds)
                 let frames = document.frames(measuring: text)
                 if frames.count > 1 {
                     try benchAnimation(frames, path: path)

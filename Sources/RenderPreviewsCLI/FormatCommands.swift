@@ -20,7 +20,7 @@ struct Format: ParsableCommand {
             var unformatted: [String] = []
             for path in paths {
                 let text = try SceneLoader.readText(path: path)
-                let written = try SceneLoader.parseDocument(text, file: path).json()
+                let written = try SceneLoader.parseDocument(text, file: path, kinds: RenderPreviews.kinds).json()
                 guard written != text else { continue }
                 if check { unformatted.append(path) } else { try Files.write(Array(written.utf8), to: path) }
             }
@@ -37,7 +37,7 @@ struct Parameters: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List a kind's parameters (key, type, unit, default, meaning): the docs' tables and the designer's controls.")
 
-    @Argument(help: "The kind (\(SceneKinds.all.map(\.name).joined(separator: ", "))); all kinds when omitted.")
+    @Argument(help: "The kind (\(RenderPreviews.kinds.names.joined(separator: ", "))); all kinds when omitted.")
     var kind: String?
 
     @Flag(help: "JSON for the designer page instead of a markdown table.")
@@ -52,12 +52,13 @@ struct Parameters: ParsableCommand {
     func run() throws {
         try reportingErrors {
             if !docs.isEmpty { return try updateDocs() }
+            let registry = RenderPreviews.kinds
             let kinds = try kind.map { name -> [AnyPreviewKind] in
-                guard let k = SceneKinds.named(name) else {
-                    throw CLIError("unknown kind '\(name)'; expected \(quotedList(SceneKinds.all.map(\.name)))")
+                guard let k = registry.named(name) else {
+                    throw CLIError("unknown kind '\(name)'; expected \(quotedList(registry.names))")
                 }
                 return [k]
-            } ?? SceneKinds.all
+            } ?? registry.all
             if json {
                 print(JSONNode.array(kinds.map(controls)).text(.readable))
             } else {
@@ -72,7 +73,7 @@ struct Parameters: ParsableCommand {
             guard let text = String(validating: try Files.read(path), as: UTF8.self) else {
                 throw FileSystemError(.read, path, "not UTF-8 text")
             }
-            guard let updated = SceneDocs.updated(text) else { throw CLIError("\(path): a parameters marker names no kind or is not closed") }
+            guard let updated = SceneDocs.updated(text, kinds: RenderPreviews.kinds) else { throw CLIError("\(path): a parameters marker names no kind or is not closed") }
             guard updated != text else { continue }
             if check { stale.append(path) } else { try Files.write(Array(updated.utf8), to: path) }
         }

@@ -27,7 +27,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let preview = try settings.scene(scene)
+            let preview = try settings.scene(scene, kinds: RenderPreviews.extraKinds)
             let image = switch try selection.pick(in: preview, path: scene) {
             case .index(let i): try preview.image(frame: i)
             case .time(let t): try preview.image(at: t)
@@ -49,7 +49,7 @@ struct Tree: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let preview = try settings.scene(scene)
+            let preview = try settings.scene(scene, kinds: RenderPreviews.extraKinds)
             switch try selection.pick(in: preview, path: scene) {
             case .index(let i): print(preview.layerTree(frame: i))
             case .time(let t): print(preview.layerTree(at: t))
@@ -71,7 +71,7 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let frames = try settings.load(scene).frames(measuring: TextMeasurer())
+            let frames = try settings.load(scene, kinds: RenderPreviews.kinds).frames(measuring: TextMeasurer())
             // The same ordered, all-cores frame loop as `render`, without the GIF.
             let write = try Files.frameWriter(into: framesDir)
             try FrameRenderer().forEachFrame(of: frames, { try write($0, PreviewImage($1)) })

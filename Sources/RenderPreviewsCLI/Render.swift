@@ -114,8 +114,9 @@ struct Render: ParsableCommand {
             // Read on every core (a scene's models and artwork take tens of milliseconds to build), reported in
             // order.
             let results = UncheckedResults<PreviewScene>(count: paths.count)
+            let kinds = RenderPreviews.extraKinds
             DispatchQueue.concurrentPerform(iterations: paths.count) { k in
-                results.set(k, Result { try settings.scene(paths[k]) })
+                results.set(k, Result { try settings.scene(paths[k], kinds: kinds) })
             }
             for (path, result) in zip(paths, results.values) {
                 do {

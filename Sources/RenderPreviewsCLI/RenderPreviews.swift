@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuiltInKinds
 import Compositor
 import Geometry
 import Encoders
@@ -19,9 +20,29 @@ struct RenderPreviews: ParsableCommand {
         defaultSubcommand: Render.self
     )
 
+    /// A package's own kinds, read beside the built-in ones: set for the run by `main(kinds:)`, read by each
+    /// command on its own thread before any work goes to other threads (a task-local value is not seen there).
+    @TaskLocal static var extraKinds: [any PreviewKind.Type] = []
+
+    /// The kinds this run reads.
+    static var kinds: PreviewKinds { .builtIn + extraKinds }
+
+    /// The command line with a package's own kinds (written with RenderPreviewsKindKit) beside the built-in ones:
+    /// a package's executable target is `RenderPreviews.main(kinds: [CarouselKind.self])`. A kind that takes a
+    /// name already taken is refused before anything is read.
+    @MainActor public static func main(kinds: [any PreviewKind.Type]) {
+        let registry = PreviewKinds.builtIn + kinds
+        if !registry.duplicateNames.isEmpty {
+            FileHandle.standardError.write(Data(("render-previews: error: more than one kind is named "
+                + quotedList(registry.duplicateNames) + "; a package's kinds need names of their own\n").utf8))
+            Foundation.exit(2)
+        }
+        $extraKinds.withValue(kinds) { main() }
+    }
+
     /// Bad input exits with status 2 whether the scene or the command line is wrong (ArgumentParser's
     /// own usage errors would exit 64).
-    static func main() {
+    public static func main() {
         Platform.lineBufferStandardOutput()
         TemporaryFiles.shared.installSignalHandlers()
         do {
@@ -52,13 +73,14 @@ struct SceneSettings: ParsableArguments {
     var overrides: [SceneOverride] { settings.compactMap(SceneOverride.init) }
 
     /// The scene file with the overrides, through the public kit (what `render`, `frame` and `tree` read).
-    func scene(_ path: String) throws -> PreviewScene {
-        try PreviewScene(contentsOf: URL(fileURLWithPath: path), overrides: settings)
+    /// `kinds` are the package's own (`RenderPreviews.extraKinds`, read on the command's thread).
+    func scene(_ path: String, kinds: [any PreviewKind.Type]) throws -> PreviewScene {
+        try PreviewScene(contentsOf: URL(fileURLWithPath: path), overrides: settings, kinds: kinds)
     }
 
     /// The scene file's document, for the commands that reach past the kit (`bench`, `sweep`).
-    func load(_ path: String) throws -> SceneDocument {
-        try SceneLoader.loadDocument(path: path, overrides: overrides)
+    func load(_ path: String, kinds: PreviewKinds) throws -> SceneDocument {
+        try SceneLoader.loadDocument(path: path, overrides: overrides, kinds: kinds)
     }
 }
 

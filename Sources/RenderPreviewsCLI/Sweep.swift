@@ -44,7 +44,7 @@ struct Sweep: ParsableCommand {
             var tiles: [Pixmap] = []
             for value in values {
                 let overrides = settings.overrides + [SceneOverride(keyPath: key, value: value)]
-                let document = try SceneLoader.loadDocument(path: scene, overrides: overrides)
+                let document = try SceneLoader.loadDocument(path: scene, overrides: overrides, kinds: RenderPreviews.kinds)
                 tiles.append(try renderer.render(selection.frame(of: document, path: scene, measuring: text)))
             }
             // Tiles in one row, each with its "key = value" label above it.

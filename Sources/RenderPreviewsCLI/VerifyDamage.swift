@@ -32,7 +32,7 @@ struct VerifyDamage: ParsableCommand {
             var mismatches: [String] = []
             var redrawn = 0, total = 0
             for path in files.isEmpty ? try sceneFiles(in: scenes, only: nil) : files {
-                let frames = try settings.load(path).frames(measuring: text)
+                let frames = try settings.load(path, kinds: RenderPreviews.kinds).frames(measuring: text)
                 let renderer = FrameRenderer(verifiesIncremental: true)
                 do {
                     try renderer.forEachFrame(of: frames, { _, _ in })

@@ -2,8 +2,9 @@ import Foundation
 internal import Compositor
 internal import LayerTree
 internal import Previews
+internal import BuiltInKinds
 internal import SceneFormat
-internal import SceneSchema
+public import SceneSchema
 internal import Text
 
 /// A scene file read and checked: an interaction design ready to give frames, images and its preview.
@@ -21,32 +22,38 @@ public struct PreviewScene: Sendable {
     /// The scene's name: its file name without `.json`, or the name given with its data.
     public let name: String
     let document: SceneDocument
+    let sceneKind: SceneKind?
     let frames: SceneFrames
 
     /// Reads a scene file; `overrides` are `key=value` texts put into the scene before it is checked, like
-    /// the command line's `--set` (dotted keys reach into objects: `canvas.scale=3`).
-    public init(contentsOf url: URL, overrides: [String] = []) throws {
+    /// the command line's `--set` (dotted keys reach into objects: `canvas.scale=3`). `kinds` are a package's
+    /// own kinds (RenderPreviewsKindKit), read beside the built-in ones.
+    public init(contentsOf url: URL, overrides: [String] = [], kinds: [any PreviewKind.Type] = []) throws {
         // A relative URL stays relative, so errors name the file as the caller did (`Scenes/x.json:3:7`).
         let path = url.relativePath
         let parsed = try Self.parse(overrides, file: path)
-        let document = try SceneError.translating { try SceneLoader.loadDocument(path: path, overrides: parsed) }
-        try self.init(name: url.deletingPathExtension().lastPathComponent, document: document, file: path)
+        let registry = PreviewKinds.builtIn + kinds
+        let document = try SceneError.translating { try SceneLoader.loadDocument(path: path, overrides: parsed, kinds: registry) }
+        try self.init(name: url.deletingPathExtension().lastPathComponent, document: document,
+                      kind: registry.named(document.kind).map(SceneKind.init), file: path)
     }
 
     /// Reads a scene from JSON data; `name` stands for the file in error messages and names the preview.
-    public init(json: Data, name: String = "scene", overrides: [String] = []) throws {
+    public init(json: Data, name: String = "scene", overrides: [String] = [], kinds: [any PreviewKind.Type] = []) throws {
         let file = name + ".json"
         let parsed = try Self.parse(overrides, file: file)
         guard let text = String(data: json, encoding: .utf8) else {
             throw SceneError(file: file, line: 0, column: 0, keyPath: "", message: "file is not valid UTF-8")
         }
-        let document = try SceneError.translating { try SceneLoader.parseDocument(text, file: file, overrides: parsed) }
-        try self.init(name: name, document: document, file: file)
+        let registry = PreviewKinds.builtIn + kinds
+        let document = try SceneError.translating { try SceneLoader.parseDocument(text, file: file, overrides: parsed, kinds: registry) }
+        try self.init(name: name, document: document, kind: registry.named(document.kind).map(SceneKind.init), file: file)
     }
 
-    init(name: String, document: SceneDocument, frames: SceneFrames? = nil, file: String) throws {
+    init(name: String, document: SceneDocument, kind: SceneKind?, frames: SceneFrames? = nil, file: String) throws {
         self.name = name
         self.document = document
+        sceneKind = kind
         // An animated scene's script is simulated once, here.
         self.frames = frames ?? document.frames(measuring: Self.text)
         // The canvas a kind draws on can differ from the one it declares (a swipe scene's viewport crops it), so
@@ -77,7 +84,7 @@ public struct PreviewScene: Sendable {
     public var kind: String { document.kind }
 
     /// The parameters the scene's kind declares, with their types, defaults and meanings.
-    public var parameters: [SceneParameter] { SceneKind.named(kind)?.parameters ?? [] }
+    public var parameters: [SceneParameter] { sceneKind?.parameters ?? [] }
 
     /// The scene as the formatter writes it: keys in declared order, only the values that differ from the
     /// kind's defaults (overrides included).
@@ -115,7 +122,7 @@ public struct PreviewScene: Sendable {
         guard scale.isFinite, scale > 0 else {
             throw SceneError(file: name, line: 0, column: 0, keyPath: "", message: "scale must be a number > 0, found \(scale)")
         }
-        return try PreviewScene(name: name, document: document, frames: frames.rescaled(to: scale), file: name)
+        return try PreviewScene(name: name, document: document, kind: sceneKind, frames: frames.rescaled(to: scale), file: name)
     }
 
     /// The frame shown at `time` seconds (a still's one frame at any time), rendered.

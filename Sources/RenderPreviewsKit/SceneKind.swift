@@ -1,5 +1,6 @@
+internal import BuiltInKinds
 internal import SceneFormat
-internal import SceneSchema
+public import SceneSchema
 
 /// A kind of preview (the `kind` of a scene file) and the parameters it declares.
 public struct SceneKind: Sendable, Hashable {
@@ -7,17 +8,26 @@ public struct SceneKind: Sendable, Hashable {
     public let name: String
     /// One line on what it previews.
     public let summary: String
+    let kind: AnyPreviewKind
 
-    /// Every kind this version reads.
-    public static var all: [SceneKind] { SceneKinds.all.map { SceneKind(name: $0.name, summary: $0.summary) } }
+    init(_ kind: AnyPreviewKind) { self.kind = kind; name = kind.name; summary = kind.summary }
+
+    /// A package's own kind (written with RenderPreviewsKindKit).
+    public init(_ type: any PreviewKind.Type) { self.init(AnyPreviewKind(type)) }
+
+    /// Every kind this package ships.
+    public static var all: [SceneKind] { PreviewKinds.builtIn.all.map(SceneKind.init) }
 
     public static func named(_ name: String) -> SceneKind? { all.first { $0.name == name } }
 
     /// Every key a scene of this kind may set, in the order the formatter writes them.
-    public var parameters: [SceneParameter] { SceneKinds.named(name)?.parameters.map { SceneParameter($0) } ?? [] }
+    public var parameters: [SceneParameter] { kind.parameters.map { SceneParameter($0) } }
 
     /// The kind's parameters as a markdown table (`key | type | unit | default | meaning`), as the docs show them.
-    public var referenceTable: String { SceneKinds.named(name).flatMap { SceneDocs.table(for: $0) } ?? "" }
+    public var referenceTable: String { SceneDocs.table(for: kind) ?? "" }
+
+    public static func == (a: SceneKind, b: SceneKind) -> Bool { a.name == b.name && a.summary == b.summary }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(summary) }
 }
 
 /// One key a scene kind declares: what it takes, its default and what it means.

@@ -30,14 +30,14 @@ public enum SceneDocs {
     }
 
     /// The markdown with every marked table made anew; nil when a marker is unknown or unclosed.
-    public static func updated(_ markdown: String) -> String? {
+    public static func updated(_ markdown: String, kinds: PreviewKinds) -> String? {
         var out: [Substring] = []
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let line = lines.popFirst() {
             out.append(line)
             guard line.hasPrefix(open) else { continue }
             let words = line.dropFirst(open.count).dropLast(close.count).split(separator: " ").map(String.init)
-            guard line.hasSuffix(close), let name = words.first, let kind = SceneKinds.named(name),
+            guard line.hasSuffix(close), let name = words.first, let kind = kinds.named(name),
                   let table = table(for: kind, path: Array(words.dropFirst())),
                   let end = lines.firstIndex(where: { $0 == endMarker }) else { return nil }
             out.append(Substring(table))

@@ -1,23 +1,33 @@
 import Geometry
 import LayerTree
-import Models
 import SceneSchema
 
-/// The registry of preview kinds: one line a kind. Everything else (decoding, `--set`, the writer, the docs
-/// tables, the designer's controls) reaches a kind through this list.
-public enum SceneKinds {
-    public static let all: [AnyPreviewKind] = [
-        AnyPreviewKind(LayersKind.self),
-        AnyPreviewKind(FlowKind.self),
-        AnyPreviewKind(SwipeKind.self),
-        AnyPreviewKind(PagingKind.self),
-        AnyPreviewKind(CoverFlowKind.self),
-        AnyPreviewKind(PagingCustomKind.self),
-        AnyPreviewKind(MiniTimerDragDropKind.self),
-        AnyPreviewKind(MiniTimerFoldingKind.self),
-    ]
+/// The kinds a run reads: a value its owner passes in (`PreviewKinds.builtIn` from BuiltInKinds, plus a
+/// package's own). Everything else (decoding, `--set`, the writer, the docs tables, the designer's controls)
+/// reaches a kind through it.
+public struct PreviewKinds: Sendable, ExpressibleByArrayLiteral {
+    public var all: [AnyPreviewKind]
 
-    public static func named(_ name: String) -> AnyPreviewKind? { all.first { $0.name == name } }
+    public init(_ kinds: [AnyPreviewKind]) { all = kinds }
+    public init(arrayLiteral kinds: AnyPreviewKind...) { all = kinds }
+
+    /// The kind a scene's `kind` key names; the last one registered under that name.
+    public func named(_ name: String) -> AnyPreviewKind? { all.last { $0.name == name } }
+
+    public var names: [String] { all.map(\.name) }
+
+    /// These kinds and more, in order (`.builtIn + [CarouselKind.self]`).
+    public static func + (kinds: PreviewKinds, more: [any PreviewKind.Type]) -> PreviewKinds {
+        PreviewKinds(kinds.all + more.map { AnyPreviewKind($0) })
+    }
+
+    /// Names registered more than once: a package's kind may not take a built-in kind's name (nor two of its
+    /// own one name), so the command line refuses such a list before reading any scene.
+    public var duplicateNames: [String] {
+        var seen = Set<String>(), twice: [String] = []
+        for name in names where !seen.insert(name).inserted && !twice.contains(name) { twice.append(name) }
+        return twice
+    }
 }
 
 /// A preview kind seen through its name: what the loader, the CLI and the docs need of any kind.
@@ -70,7 +80,7 @@ public struct SceneDocument: Sendable {
     /// Every key with the value it has, those the file leaves to a default or a preset included.
     public func explicitNode() -> JSONNode { writeExplicitly() }
 
-    static func node(kind: String, _ body: JSONNode) -> JSONNode {
+    public static func node(kind: String, _ body: JSONNode) -> JSONNode {
         guard case .object(let members) = body else { return body }
         return .object([JSONNode.Member("kind", .string(kind))] + members)
     }

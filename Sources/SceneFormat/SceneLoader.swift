@@ -3,26 +3,15 @@ import Geometry
 import LayerTree
 import SceneSchema
 
-/// Reads scene files of every registered kind. Every error is a `SceneError` pointing at the offending value.
+/// Reads scene files of the kinds it is given. Every error is a `SceneError` pointing at the offending value.
 public enum SceneLoader {
-    /// A `layers` scene file.
-    public static func load(path: String) throws -> LayerScene {
-        try parse(readText(path: path), file: path)
+    /// Any scene file of one of `kinds`, with `--set key=value` overrides applied before it is checked.
+    public static func loadDocument(path: String, overrides: [SceneOverride] = [], kinds: PreviewKinds) throws -> SceneDocument {
+        try parseDocument(readText(path: path), file: path, overrides: overrides, kinds: kinds)
     }
 
-    public static func parse(_ text: String, file: String) throws -> LayerScene {
-        guard let s = try parseDocument(text, file: file).settings(as: LayersKind.Settings.self) else {
-            throw SceneError(file: file, line: 0, column: 0, message: "expected a \"layers\" scene")
-        }
-        return LayerScene(canvas: s.canvas, root: s.root, snapshots: s.snapshots)
-    }
-
-    /// Any scene file, with `--set key=value` overrides applied before it is checked.
-    public static func loadDocument(path: String, overrides: [SceneOverride] = []) throws -> SceneDocument {
-        try parseDocument(readText(path: path), file: path, overrides: overrides)
-    }
-
-    public static func parseDocument(_ text: String, file: String, overrides: [SceneOverride] = []) throws -> SceneDocument {
+    public static func parseDocument(_ text: String, file: String, overrides: [SceneOverride] = [],
+                                     kinds: PreviewKinds) throws -> SceneDocument {
         var document: JSONValue
         do {
             document = try JSONParser.parse(text)
@@ -30,7 +19,7 @@ public enum SceneLoader {
             throw SceneError(file: file, line: error.line, column: error.column, message: error.message)
         }
         for o in overrides { document = try o.apply(to: document, file: file) }
-        return try decode(document, file: file)
+        return try decode(document, file: file, kinds: kinds)
     }
 
     public static func readText(path: String) throws -> String {
@@ -51,15 +40,15 @@ public enum SceneLoader {
     }
 
     /// The kind decides what the other keys mean, so it is checked before them.
-    static func decode(_ value: JSONValue, file: String) throws -> SceneDocument {
+    static func decode(_ value: JSONValue, file: String, kinds: PreviewKinds) throws -> SceneDocument {
         let d = SceneDecoder(file: file)
         let members = try d.object(value, "")
         guard let kindMember = members.first(where: { $0.key == "kind" }) else {
             throw d.error(value, "", "missing required key 'kind'")
         }
-        let names = SceneKinds.all.map(\.name)
+        let names = kinds.names
         let name = try d.string(kindMember.value, "kind")
-        guard let kind = SceneKinds.named(name) else {
+        guard let kind = kinds.named(name) else {
             var message = "expected \(quotedList(names)), found \(quoted(name))"
             if let near = closestKey(to: name, in: names) { message += "; did you mean \(quoted(near))?" }
             throw d.error(kindMember.value, "kind", message)

@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 import SceneFormat
 import XCTest
+import BuiltInKinds
 
 /// The designer's HTTP API on a free loopback port, checked against the built `render-previews`: frames and
 /// GIFs byte for byte, refusals word for word.
@@ -328,7 +329,7 @@ final class DesignerModelTests: XCTestCase {
 
             """)
         // Every kind declares its script and canvas as the preview's.
-        for kind in SceneKinds.all where kind.name != "layers" {
+        for kind in PreviewKinds.builtIn.all where kind.name != "layers" {
             let owners = Dictionary(uniqueKeysWithValues: kind.parameters.map { ($0.key, $0.owner) })
             XCTAssertEqual(owners["canvas"], .preview, kind.name)
             XCTAssertEqual(owners["timeline"], .preview, kind.name)

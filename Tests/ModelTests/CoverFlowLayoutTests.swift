@@ -1,6 +1,7 @@
 import Geometry
 import LayerTree
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 /// The CoverFlowLayout study against numbers worked by hand from its formulas. The layout throughout: a

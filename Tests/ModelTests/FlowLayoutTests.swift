@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LayerTree
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 final class FlowLayoutTests: XCTestCase {

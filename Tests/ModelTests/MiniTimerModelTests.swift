@@ -1,5 +1,6 @@
 import Geometry
 import LayerTree
+@testable import BuiltInKinds
 @testable import Models
 import XCTest
 

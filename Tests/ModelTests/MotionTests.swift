@@ -1,5 +1,6 @@
 import Geometry
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 /// The shared easing library and gesture core.

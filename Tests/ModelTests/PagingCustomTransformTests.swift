@@ -1,13 +1,14 @@
 import Geometry
 import LayerTree
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 /// The custom samples' cell transforms (FruitsCollectionViewCell, PhotoCollectionViewCell, CardCollectionViewCell)
 /// against numbers worked out apart from the Swift code: by hand in the comments, and the Fruits card's 3D turn
 /// with plain matrices in scripts/paging_custom_expectations.py.
 final class PagingCustomTransformTests: XCTestCase {
-    func assertAffine(_ t: Models.AffineTransform, _ e: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertAffine(_ t: Models.AffineTransform2D, _ e: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         let got = [t.a, t.b, t.c, t.d, t.tx, t.ty]
         for (g, x) in zip(got, e) { XCTAssertEqual(g, x, accuracy: 1e-6, "\(message): \(got) vs \(e)", file: file, line: line) }
     }

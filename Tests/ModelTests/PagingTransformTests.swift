@@ -1,6 +1,7 @@
 import Geometry
 import LayerTree
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 /// Every scale and stack preset at progress −1.5, −0.5, 0, 0.3, 1 and 2.2, on the Shapes card (264.96 × 502.48

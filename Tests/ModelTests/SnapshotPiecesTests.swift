@@ -2,6 +2,7 @@ import Geometry
 import SceneSchema
 import LayerTree
 import XCTest
+@testable import BuiltInKinds
 @testable import Models
 
 /// SnapshotTransformViewOptions on the Shapes card (264.96 × 502.48 pt), against numbers worked by hand from the

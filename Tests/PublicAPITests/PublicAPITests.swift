@@ -3,6 +3,7 @@ import XCTest
 // Imported so both products are built beside this test, which reads their compiled modules.
 import RenderPreviewsKit
 import RenderPreviewsSnapshotTesting
+import RenderPreviewsKindKit
 
 /// The public API of the two library products, symbol by symbol with its declaration, against the committed
 /// list in public-api.txt: an accidental addition, removal or change of a signature fails here and shows in
@@ -10,7 +11,9 @@ import RenderPreviewsSnapshotTesting
 final class PublicAPITests: XCTestCase {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let repo = here.deletingLastPathComponent().deletingLastPathComponent()
-    static let modules = ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting"]
+    /// The products' modules, the kind kit's with every module it exports.
+    static let modules = ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting", "RenderPreviewsKindKit", "Artwork", "Geometry",
+                          "LayerTree", "Models", "SceneFormat", "SceneSchema"]
 
     func testPublicSymbolsAreTheListedOnes() throws {
         let listed = Self.here.appendingPathComponent("public-api.txt")

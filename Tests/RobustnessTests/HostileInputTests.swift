@@ -6,6 +6,7 @@ import SceneFormat
 import SceneSchema
 import Text
 import XCTest
+import BuiltInKinds
 
 /// Inputs that once trapped (found by scripts/fuzz or by a mutation test): each must now give a clean
 /// `SceneError` or a rendered frame. The scenes are minimized; canvases are tiny so the suite stays fast.

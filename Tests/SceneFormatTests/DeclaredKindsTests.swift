@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import LayerTree
+import BuiltInKinds
 import Models
 import Text
 import XCTest
@@ -120,12 +121,12 @@ final class DeclaredKindsTests: XCTestCase {
     }
 
     func testEveryKindListsItsParametersForDocsAndDesigner() throws {
-        for kind in SceneKinds.all {
+        for kind in PreviewKinds.builtIn.all {
             XCTAssertFalse(kind.parameters.isEmpty, kind.name)
             XCTAssertEqual(Set(kind.parameters.map(\.key)).count, kind.parameters.count, "\(kind.name) declares a key twice")
             XCTAssertNotNil(SceneDocs.table(for: kind))
         }
-        let flow = try XCTUnwrap(SceneKinds.named("flow"))
+        let flow = try XCTUnwrap(PreviewKinds.builtIn.named("flow"))
         let eye = try XCTUnwrap(flow.parameters.first { $0.key == "eyePosition" })
         XCTAssertEqual(eye.control, .number(.positive))
         XCTAssertEqual(eye.defaultText, "500")
@@ -139,7 +140,7 @@ final class DeclaredKindsTests: XCTestCase {
         for name in ["flow-scene.md", "swipe-scene.md", "layers-scene.md", "coverflow-scene.md"] {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             XCTAssertTrue(text.contains("<!-- parameters: "), name)
-            XCTAssertTrue(SceneDocs.updated(text) == text, "\(name): run `render-previews parameters --docs docs/\(name)`")
+            XCTAssertTrue(SceneDocs.updated(text, kinds: .builtIn) == text, "\(name): run `render-previews parameters --docs docs/\(name)`")
         }
     }
 }

@@ -4,6 +4,7 @@ import LayerTree
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
+import BuiltInKinds
 
 /// A scene document around one root layer body, so tests can focus on the layer.
 private func scene(root: String, canvas: String = #"{"width": 100, "height": 50}"#) -> String {

@@ -4,6 +4,7 @@ import LayerTree
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
+import BuiltInKinds
 
 final class SceneWriterTests: XCTestCase {
     func testMinimalSceneWritesOnlyWhatIsSet() {

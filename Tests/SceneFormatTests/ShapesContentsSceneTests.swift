@@ -4,6 +4,7 @@ import LayerTree
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
+import BuiltInKinds
 
 /// `"contents": {"shapes": […]}` in the layers kind.
 final class ShapesContentsSceneTests: XCTestCase {

@@ -4,6 +4,7 @@ import LayerTree
 import XCTest
 @testable import SceneFormat
 @testable import SceneSchema
+import BuiltInKinds
 
 /// Snapshots in the layers kind: `snapshots` (named layers) beside `root`, shown by `contents: {"snapshot": name}`
 /// through `contentsRect`.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import LayerTree
+import BuiltInKinds
 import Models
 import Text
 import XCTest

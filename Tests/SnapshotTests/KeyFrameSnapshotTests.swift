@@ -8,6 +8,7 @@ import SceneSchema
 import SnapshotTesting
 import Text
 import XCTest
+import BuiltInKinds
 
 /// Every scene in Scenes/ is rendered at its key frames (the scene's `keyFrames`, else the middle and the end;
 /// a still's one frame) and compared with goldens in __Snapshots__/KeyFrameSnapshotTests/. No list is kept

@@ -13,7 +13,7 @@ public struct FingerDrag: Hashable, Sendable {
         self.from = from; self.to = to; self.duration = duration; self.curve = curve
     }
 
-    static let schema = Schema<FingerDrag>([
+    public static let schema = Schema<FingerDrag>([
         Field("from", \.from, .optional(.point()), unit: "pt", doc: "where the finger goes down (else it is already down)"),
         Field("to", \.to, .point(), unit: "pt", required: true, doc: "where it ends, in screen points"),
         Field("duration", \.duration, .number(.positive), unit: "s", doc: ""),
@@ -38,7 +38,7 @@ public struct FingerTap: Hashable, Sendable {
 
     public init(point: Point, duration: Double = 0.1) { self.point = point; self.duration = duration }
 
-    static let schema = Schema<FingerTap>([
+    public static let schema = Schema<FingerTap>([
         Field("point", \.point, .point(), unit: "pt", required: true, doc: "where the finger touches"),
         Field("duration", \.duration, .number(.positive), unit: "s", doc: "how long it stays down"),
     ])
@@ -62,7 +62,7 @@ public struct FingerRelease: Hashable, Sendable {
 
     public init(velocity: Double? = nil) { self.velocity = velocity }
 
-    static let schema = Schema<FingerRelease>([
+    public static let schema = Schema<FingerRelease>([
         Field("velocity", \.velocity, .optional(.number()), unit: "pt/s", doc: "else the finger's over its last 50 ms"),
     ])
 
@@ -165,7 +165,7 @@ public struct FingerPath: Hashable, Sendable {
 
 /// What every script's steps share: a finger that waits, drags, lets go and taps. Each kind's step type adds its
 /// own (a swipe's touch-down, a flow's data update); the shared four are declared and timed once here.
-enum FingerStep: Equatable, Sendable {
+public enum FingerStep: Equatable, Sendable {
     case wait(Double)
     case drag(FingerDrag)
     case release(FingerRelease)
@@ -173,7 +173,7 @@ enum FingerStep: Equatable, Sendable {
     case path(FingerPath)
 }
 
-protocol ScriptStep: Equatable, Sendable {
+public protocol ScriptStep: Equatable, Sendable {
     init(_ finger: FingerStep)
     /// The step as one of the shared four, or nil for the kind's own steps.
     var finger: FingerStep? { get }
@@ -181,7 +181,7 @@ protocol ScriptStep: Equatable, Sendable {
 
 extension ScriptStep {
     /// The seconds that pass while a step runs: waits, drags and taps take time; the rest is instant.
-    var seconds: Double {
+    public var seconds: Double {
         switch finger {
         case .wait(let s): s
         case .drag(let d): d.duration
@@ -192,10 +192,10 @@ extension ScriptStep {
     }
 
     /// When a step starts by itself: a path at its first point's time (its times are the scene's).
-    var start: Double? { if case .path(let p) = finger { p.start } else { nil } }
+    public var start: Double? { if case .path(let p) = finger { p.start } else { nil } }
 
     /// The shared steps' forms, each with a line of what it does in this kind.
-    static func fingerForms(wait: String, drag: String, release: String, tap: String,
+    public static func fingerForms(wait: String, drag: String, release: String, tap: String,
                             path: String = "the finger follows points [t, x, y] at the scene's times (s, pt), smoothly (a monotone cubic); times before 0 run before the first frame") -> [Form<Self>] {
         [
             Form("wait", .number(.nonNegative), doc: wait, make: { Self(.wait($0)) },
@@ -209,5 +209,32 @@ extension ScriptStep {
             Form("path", FingerPath.type, doc: path, make: { Self(.path($0)) },
                  match: { if case .path(let p) = $0.finger { p } else { nil } }),
         ]
+    }
+}
+
+/// The longest script a scene may have (ten minutes of 1 ms steps).
+public let maxScriptSeconds = 600.0
+
+/// A script's end against the scene's `duration`, and the frame and length budgets every animated kind shares.
+public func checkLength<S: ScriptStep>(of timeline: [Timed<S>], duration: Double?, keyFrames: [Double], fps: Double,
+                                _ object: DecodedObject, _ d: SceneDecoder) throws {
+    let end = timeline.end(duration: \.seconds)
+    if let duration, duration + 1e-9 < end {
+        throw d.error(object.position(of: "duration"), "duration",
+                      "the timeline runs until \(formatNumber((end * 1e6).rounded() / 1e6)) s, longer than the duration")
+    }
+    let length = max(end, duration ?? 0)
+    if let late = keyFrames.first(where: { $0 > length + 1e-9 }) {
+        throw d.error(object.position(of: "keyFrames"), "keyFrames",
+                      "\(formatNumber(late)) s is past the end of the scene (\(formatNumber((length * 1e6).rounded() / 1e6)) s)")
+    }
+    // Scripts are simulated at 1 ms steps and kept whole, so their length is bounded as well as the frames.
+    if length > maxScriptSeconds {
+        throw d.error(object.position(of: "timeline"), "timeline",
+                      "the scene lasts \(formatNumber(length.rounded())) s; at most \(formatNumber(maxScriptSeconds)) s are allowed")
+    }
+    if length * fps > 3600 {
+        throw d.error(object.position(of: "timeline"), "timeline",
+                      "the timeline makes \(formatNumber((length * fps).rounded(.down))) frames; at most 3600 are allowed")
     }
 }

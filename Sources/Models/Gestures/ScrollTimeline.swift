@@ -80,7 +80,7 @@ public struct ScrollSample: Hashable, Sendable {
 public enum ScrollAxis: Hashable, Sendable {
     case vertical, horizontal
 
-    func along(_ p: Point) -> Double { self == .vertical ? p.y : p.x }
+    public func along(_ p: Point) -> Double { self == .vertical ? p.y : p.x }
 }
 
 /// What a scroll view needs to know of the layout it scrolls: how far it goes, where a release comes to rest
@@ -359,21 +359,44 @@ public struct ScrollTimeline: Sendable {
 
 extension NumberRule {
     /// UIScrollView.decelerationRate as the scroll kinds read it: velocity kept per millisecond.
-    static let decelerationRate = NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
+    public static let decelerationRate = NumberRule(minimum: 0.5, exclusive: true, maximum: 1, exclusiveMaximum: true,
                                              expectation: "a rate per millisecond in (0.5, 1)")
     /// The frame rates of the kinds that bound them.
-    static let framesPerSecond = NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")
+    public static let framesPerSecond = NumberRule(minimum: 1, maximum: 120, expectation: "1...120 frames a second")
 }
 
 extension Field {
     /// The touch disc every scripted kind can show under the finger.
-    static func showsTouches(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
+    public static func showsTouches(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
         Field("showsTouches", keyPath, .bool, owner: .preview, doc: "the translucent blue disc under the finger")
     }
 
     /// The fading trail the MGUFlowView recordings' tool leaves behind a moving finger (`TouchMark.trailDuration`).
-    static func touchTrail(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
+    public static func touchTrail(_ keyPath: WritableKeyPath<Root, Bool>) -> Field {
         Field("touchTrail", keyPath, .bool, owner: .preview,
               doc: "faint discs where the finger was in the last 0.2 s, shrinking away (the recordings of this kind show them)")
+    }
+}
+
+extension ScrollGesture: ScriptStep {
+    public init(_ finger: FingerStep) {
+        switch finger {
+        case .wait(let s): self = .wait(s)
+        case .drag(let d): self = .drag(d)
+        case .release(let r): self = .release(velocity: r.velocity)
+        case .tap(let t): self = .tap(t)
+        case .path(let p): self = .path(p)
+        }
+    }
+
+    public var finger: FingerStep? {
+        switch self {
+        case .wait(let s): .wait(s)
+        case .drag(let d): .drag(d)
+        case .release(let v): .release(FingerRelease(velocity: v))
+        case .tap(let t): .tap(t)
+        case .path(let p): .path(p)
+        case .setItemCount: nil
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct SampledTimeline<Sample: Sendable>: Sendable {
     public func sample(at t: Double) -> Sample { samples[step(at: t)] }
 
     /// The sample index nearest `t` seconds, clamped to the script (samples must not be empty).
-    func step(at t: Double) -> Int {
+    public func step(at t: Double) -> Int {
         let i = Int(((min(max(start, t), duration) - start) / ScriptClock.step).rounded())
         return max(0, min(samples.count - 1, i))
     }
@@ -143,7 +143,7 @@ extension SampledTimeline {
 
 extension FingerPath {
     /// When a script whose steps are `first…` starts: before 0 when it opens with a path that does.
-    static func scriptStart(_ first: FingerStep?) -> Double {
+    public static func scriptStart(_ first: FingerStep?) -> Double {
         if case .path(let p)? = first { min(0, p.start) } else { 0 }
     }
 }

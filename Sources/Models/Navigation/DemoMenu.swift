@@ -23,8 +23,8 @@ public struct DemoMenu: Hashable, Sendable {
     var firstCardTop: Double
     var sectionGap: Double
     /// The row's title and subtitle baselines from the row's top; the title's size.
-    var titleBaseline = 23.5, subtitleBaseline = 42.5
-    var titleSize = 17.0
+    public var titleBaseline = 23.5, subtitleBaseline = 42.5
+    public var titleSize = 17.0
     /// How far above its card a header's 20-pt line starts.
     var headerTop = 30.0
     var subtitleWeight = FontWeight.regular
@@ -94,8 +94,8 @@ public struct DemoMenu: Hashable, Sendable {
     public func frame(ofRow name: String) -> Rect? { rowFrames().first { $0.0.name == name }?.1 }
 
     /// systemGroupedBackground, the selected row's gray (UITableViewCell's default selection), the header gray.
-    static let background = Color(hex: "#F2F2F7")!
-    static let selection = Color(hex: "#D1D1D6")!
+    public static let background = Color(hex: "#F2F2F7")!
+    public static let selection = Color(hex: "#D1D1D6")!
     static let headerColor = Color(hex: "#8A8A8E")!
 
     /// The screen below the bar (the push moves it), `highlighted` drawn selected.
@@ -133,7 +133,7 @@ public struct DemoMenu: Hashable, Sendable {
     }
 
     /// The title over a 12 pt subtitle at the cell's layout margin, a disclosure chevron at the trailing side.
-    func rowContent(_ row: Row, height: Double) -> [Layer] {
+    public func rowContent(_ row: Row, height: Double) -> [Layer] {
         var title = Layer(name: "title", frame: Rect(20.5, 0, 300, height))
         var titleText = TextContents(row.title, size: titleSize)
         titleText.alignment = .left

@@ -198,7 +198,7 @@ public struct NavigationIntro: Hashable, Sendable {
     }
 
     /// `rowRequired` false: over a kind's own intro, whose row stands unless a scene names another.
-    static func schema(rowRequired: Bool, base: NavigationIntro) -> Schema<NavigationIntro> {
+    public static func schema(rowRequired: Bool, base: NavigationIntro) -> Schema<NavigationIntro> {
         let menu = base.menu
         return Schema<NavigationIntro>([
             Field("row", \.row, rowType(menu), required: rowRequired, doc: "the menu row the finger taps"),
@@ -285,7 +285,7 @@ public struct NavigationIntro: Hashable, Sendable {
 /// The demo's navigation bar: systemMint under the status bar, a white title, an optional back button.
 public enum NavigationBar {
     public static let mint = Color(hex: "#00C7BE")!
-    static let tint = Color(hex: "#007AFF")!
+    public static let tint = Color(hex: "#007AFF")!
     /// The demo sets its titles in Futura Medium (every recording's bar shows its single-storey a and pointed
     /// caps; the back button is the system font). League Spartan Medium is the geometric face Debian has
     /// closest to it: at 20 pt its ink is within 3 pt of the width of four of the five recorded titles.
@@ -296,7 +296,7 @@ public enum NavigationBar {
     /// solid one was half as heavy again and, in the swipe demo, 5.7 pt low. In a 14 x 22 layer 8 pt from the
     /// leading edge and 11 below the bar's top; `mirrored` points it right (a right-to-left bar), the caller
     /// placing the layer.
-    static func backChevron(barTop: Double, color: Color, mirrored: Bool = false) -> Layer {
+    public static func backChevron(barTop: Double, color: Color, mirrored: Bool = false) -> Layer {
         var chevron = Layer(name: "back-chevron", frame: Rect(8, barTop + 11, 14, 22))
         func x(_ v: Double) -> Double { mirrored ? 14 - v : v }
         var path = Path()
@@ -310,9 +310,9 @@ public enum NavigationBar {
     /// The back button's title: the system font (Inter here) in the tint, from the chevron rightwards. 16 pt for
     /// SF's 17: Inter is 6% wider ("Swipe Cell" 77.2 pt in ExpansionStyle_Fill and TableView_Demo, the flow
     /// demo's 108.9 in VegaStyle; at 17 ours were 82.1 and 115.4). The swipe demo's Edit (편집) takes it too.
-    static let backTitleSize = 16.0
+    public static let backTitleSize = 16.0
 
-    static func backText(_ title: String) -> TextContents {
+    public static func backText(_ title: String) -> TextContents {
         // Natural alignment: a right-to-left bar's title (swipe-rtl's) reads from the chevron leftwards.
         TextContents(title, size: backTitleSize, color: tint)
     }
@@ -322,7 +322,7 @@ public enum NavigationBar {
     public static let largeTitleOrigin = Point(17, 128), largeTitleSize = 31.8
 
     /// A large title's label: bold, its baseline 40 pt below the layer's top (what `titleMorph` hangs it from).
-    static func largeTitle(_ title: String, x: Double = largeTitleOrigin.x, baseline: Double = largeTitleOrigin.y,
+    public static func largeTitle(_ title: String, x: Double = largeTitleOrigin.x, baseline: Double = largeTitleOrigin.y,
                            size: Double = largeTitleSize, width: Double) -> Layer {
         var text = TextContents(title, weight: .bold, size: size)
         text.verticalAlignment = .firstBaseline(40)
@@ -332,7 +332,7 @@ public enum NavigationBar {
     }
 
     /// A bar's title: white, centred.
-    static func titleText(_ title: String) -> TextContents {
+    public static func titleText(_ title: String) -> TextContents {
         var text = TextContents(title, font: titleFont, weight: .medium, size: titleSize, color: .white)
         text.alignment = .center
         return text

@@ -19,7 +19,7 @@ public struct PagingLayout: Hashable, Sendable {
     public var pageLength: Double { scrollDirection == .horizontal ? viewSize.width : viewSize.height }
 
     /// Offsets are kept to a range where page arithmetic stays exact and integer conversions cannot trap.
-    static let offsetLimit = 1e7
+    public static let offsetLimit = 1e7
 
     /// The items that get attributes at `contentOffset`, with their progress, as layoutAttributesForElements
     /// picks them: a window of numberOfVisibleItems around the nearest page, shifted to stay inside the items.

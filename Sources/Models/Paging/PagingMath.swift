@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// CollectionViewPagingLayout's TransformCurve: how a page's distance from the centre (|progress|) becomes the
 /// share of a scale or translation applied. easeIn and easeOut are logarithmic: log10(1 + 9x) and its mirror.
@@ -19,7 +20,7 @@ public enum PagingCurve: String, CaseIterable, Hashable, Sendable {
 /// The library's `CGFloat.interpolate(in:out:)`: the value clamped to `input`, as a share of its length, times
 /// the output's length added to its lower end. The output's length is taken as a magnitude, so a falling
 /// output range still rises (the stack's rotation relies on this).
-func interpolate(_ value: Double, in input: (Double, Double) = (0, 1), out output: (Double, Double) = (0, 1)) -> Double {
+public func interpolate(_ value: Double, in input: (Double, Double) = (0, 1), out output: (Double, Double) = (0, 1)) -> Double {
     var current = value
     if current > input.1 { current = input.1 }
     if current < input.0 { current = input.0 }
@@ -28,11 +29,11 @@ func interpolate(_ value: Double, in input: (Double, Double) = (0, 1), out outpu
 }
 
 /// Swift's `round` as the library calls it: halves away from zero.
-func libraryRound(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
+public func libraryRound(_ x: Double) -> Double { x.rounded(.toNearestOrAwayFromZero) }
 
 /// A 2D affine transform as UIView.transform holds it (a, b, c, d, tx, ty), built the way the library builds
 /// them: CGAffineTransform's `translatedBy`, `scaledBy` and `rotated` each apply their step first.
-public struct AffineTransform: Hashable, Sendable {
+public struct AffineTransform2D: Hashable, Sendable {
     public var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
 
     public init() {}
@@ -40,10 +41,10 @@ public struct AffineTransform: Hashable, Sendable {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform()
+    public static let identity = AffineTransform2D()
 
     /// t' = [1 0 0 1 x y] · t
-    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+    public func translatedBy(x: Double, y: Double) -> AffineTransform2D {
         var t = self
         t.tx = x * a + y * c + tx
         t.ty = x * b + y * d + ty
@@ -51,13 +52,21 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// t' = [sx 0 0 sy 0 0] · t
-    public func scaledBy(x sx: Double, y sy: Double) -> AffineTransform {
-        AffineTransform(a: sx * a, b: sx * b, c: sy * c, d: sy * d, tx: tx, ty: ty)
+    public func scaledBy(x sx: Double, y sy: Double) -> AffineTransform2D {
+        AffineTransform2D(a: sx * a, b: sx * b, c: sy * c, d: sy * d, tx: tx, ty: ty)
     }
 
     /// t' = [cos sin −sin cos 0 0] · t
-    public func rotated(by angle: Double) -> AffineTransform {
+    public func rotated(by angle: Double) -> AffineTransform2D {
         let cs = cos(angle), sn = sin(angle)
-        return AffineTransform(a: cs * a + sn * c, b: cs * b + sn * d, c: -sn * a + cs * c, d: -sn * b + cs * d, tx: tx, ty: ty)
+        return AffineTransform2D(a: cs * a + sn * c, b: cs * b + sn * d, c: -sn * a + cs * c, d: -sn * b + cs * d, tx: tx, ty: ty)
+    }
+}
+
+extension Transform3D {
+    /// CATransform3DMakeAffineTransform.
+    public init(_ t: AffineTransform2D) {
+        self = .identity
+        m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
     }
 }
