@@ -33,12 +33,25 @@ struct Console {
     }
 }
 
-/// The scene files of a folder, or the ones named with --only.
-/// An error as the commands print it: file-system errors in their own shape, the rest after "error: ".
+/// An error as every command prints it, in the one form compilers use, so editors and CI logs point at the
+/// place: `FILE:LINE:COLUMN: error: KEY.PATH: WHAT` for a place in a scene file (`FILE: error: …` for the whole
+/// file or a `--set`), a line for each of the file's problems; `render-previews: error: WHAT` for the rest.
 func errorText(_ error: Error) -> String {
-    error is FileSystemError ? "\(error)" : "error: \(error)"
+    switch error {
+    case let e as SceneSchema.SceneError:
+        return e.diagnostics
+    case let e as RenderPreviewsKit.SceneError:
+        var problem = SceneSchema.SceneError(file: e.file, line: e.line, column: e.column, keyPath: e.keyPath, message: e.message)
+        problem.further = e.all.dropFirst().map {
+            SceneSchema.SceneError(file: $0.file, line: $0.line, column: $0.column, keyPath: $0.keyPath, message: $0.message)
+        }
+        return problem.diagnostics
+    default:
+        return "render-previews: error: \(error)"
+    }
 }
 
+/// The scene files of a folder, or the ones named with --only.
 func sceneFiles(in folder: String, only: String?) throws -> [String] {
     var names = try Files.list(folder).filter { $0.hasSuffix(".json") }
     if let only {

@@ -19,6 +19,9 @@ struct RenderPreviews: ParsableCommand {
         defaultSubcommand: Render.self
     )
 
+    /// ArgumentParser's usage errors in the form of every other error (`errorText`), not its "Error: ".
+    static var _errorPrefix: String { "render-previews: error: " }
+
     /// Bad input exits with status 2 whether the scene or the command line is wrong (ArgumentParser's
     /// own usage errors would exit 64).
     static func main() {
@@ -118,7 +121,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs a command body; bad input is reported on stderr as one line and exits with status 2.
+/// Runs a command body; bad input is reported on stderr (a line a problem) and exits with status 2.
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
@@ -130,7 +133,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw error
     } catch {
         // Environment and output failures (a missing font, an unwritable file): status 1.
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        FileHandle.standardError.write(Data((errorText(error) + "\n").utf8))
         throw ExitCode(1)
     }
 }

@@ -88,7 +88,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let out = scratch.appendingPathComponent("out.png").path
         let r = try run(["frame", bad.path, "-o", out])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(bad.path):3:18: root.sublayers[2].transform: expected 16 numbers, found 9"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(bad.path):3:18: error: root.sublayers[2].transform: expected 16 numbers, found 9"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
@@ -145,7 +145,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
     func testSettingsAreCheckedLikeTheFile() throws {
         let bad = try run(["frame", Self.flowFolding, "--set", "eyePosition=-3", "-o", scratch.appendingPathComponent("x.png").path])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("flow-folding.json: --set eyePosition: expected a value > 0, found -3"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("flow-folding.json: error: --set eyePosition: expected a value > 0, found -3"), bad.stderr)
         let typo = try run(["tree", Self.flowFolding, "--set", "eyePositon=300"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("did you mean 'eyePosition'?"), typo.stderr)
@@ -186,7 +186,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let (scenes, output) = try makeScenes()
         let r = try run(["render", "--scenes", scenes, "--output", output])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("broken.json:1:89: eyePosition: expected a value > 0, found 0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("broken.json:1:89: error: eyePosition: expected a value > 0, found 0"), r.stderr)
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         XCTAssertEqual(written, ["moving.gif", "still.png"])
         let gif = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/moving.gif"))))
