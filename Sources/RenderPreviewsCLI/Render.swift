@@ -163,7 +163,9 @@ struct Render: ParsableCommand {
                 queue.finish(k, render(jobs[k].path, jobs[k].scene, renderer: renderer, console: console)) { j, outcome in
                     switch outcome {
                     case .failed(let text): console.error(text)
-                    case .done(_, let file, _): console.line("\(jobs[j].path) -> \(file)")
+                    case .done(_, let file, .written): console.line("\(jobs[j].path) -> \(file)")
+                    // --check writes nothing, so its lines say what it found rather than where a scene went.
+                    case .done(_, let file, let found): console.line(found.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + file)
                     }
                 }
             }
@@ -171,9 +173,9 @@ struct Render: ParsableCommand {
         for (k, outcome) in queue.results.enumerated() {
             switch outcome {
             case .failed: failed.append(jobs[k].path)
-            case .done(let row, let file, let isStale):
+            case .done(let row, let file, let found):
                 rows.append(row)
-                if isStale { stale.append(file) }
+                if found == .differs || found == .missing { stale.append(file) }
             }
         }
         if !rows.isEmpty && !check { console.line(table(["scene", "frames", "duration", "size", "time"], rows)) }
@@ -193,8 +195,16 @@ struct Render: ParsableCommand {
 
 extension Render {
     enum Outcome {
-        case done(row: [String], file: String, stale: Bool)
+        case done(row: [String], file: String, Found)
         case failed(String)
+    }
+
+    /// What became of a scene's output file: written, or with --check, how it compares.
+    enum Found: String {
+        case written
+        case upToDate = "ok"
+        case differs
+        case missing
     }
 
     /// One scene rendered and written (or compared, with --check).
@@ -206,9 +216,10 @@ extension Render {
                                             progress: { console.progress(name, $0, $1) })
             let bytes = [UInt8](preview.data)
             let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
-            var isStale = false
+            var found = Found.written
             if check {
-                isStale = (try? Files.read(file)) != bytes
+                let existing = try? Files.read(file)
+                found = existing == nil ? .missing : existing != bytes ? .differs : .upToDate
             } else {
                 try Files.write(bytes, to: file)
             }
@@ -216,7 +227,7 @@ extension Render {
             let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             return .done(row: [name, "\(preview.frameCount)", secondsText(scene.duration),
                                String(format: "%.1f KB", Double(bytes.count) / 1024), String(format: "%.2f s", time)],
-                         file: file, stale: isStale)
+                         file: file, found)
         } catch {
             return .failed(errorText(error))
         }

@@ -213,13 +213,20 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let (scenes, output) = try makeScenes()
         try FileManager.default.removeItem(atPath: scenes + "/broken.json")
         XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--quiet"]).status, 0)
-        XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--check"]).status, 0)
+        let fresh = try run(["render", "--scenes", scenes, "--output", output, "--check"])
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
+        // It writes nothing, so no line reads as if it had ("A -> B"): each says what it found.
+        XCTAssertFalse(fresh.stdout.contains("->"), fresh.stdout)
+        XCTAssertTrue(fresh.stdout.contains("ok      \(output)/moving.gif\nok      \(output)/still.png\n"), fresh.stdout)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/still.png"))
+        try FileManager.default.removeItem(atPath: output + "/moving.gif")
         let r = try run(["render", "--scenes", scenes, "--output", output, "--check"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains(output + "/still.png"), r.stderr)
-        XCTAssertFalse(r.stderr.contains("moving.gif"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("missing \(output)/moving.gif\ndiffers \(output)/still.png\n"), r.stdout)
+        // The closing list, two spaces before each path (the Makefile's example check looks for that).
+        XCTAssertTrue(r.stderr.contains("\n  \(output)/moving.gif\n  \(output)/still.png\n"), r.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output + "/still.png")), Data("stale".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/moving.gif"))
     }
 
     func testListAndOnly() throws {
