@@ -71,9 +71,12 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes: animated scenes become GIF, still layer trees PNG.",
         discussion: """
-            With no scene files, every scene of --scenes is rendered into the --output folder. With scene files,
+            With no scene files, every scene of --scenes is rendered into the --output folder. With scene files, \
             those are rendered; -o names the file to write when it ends in .gif or .png (one scene), else a folder:
               render-previews render Scenes/swipe-rtl.json -o rtl.gif
+
+            With --check nothing is written: each output file is compared with what its scene renders, and a \
+            line says "ok", "differs" or "missing".
             """)
 
     @Argument(help: "Scene files to render (default: every scene in --scenes).")

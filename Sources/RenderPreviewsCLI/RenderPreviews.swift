@@ -13,7 +13,9 @@ import SceneSchema
 struct RenderPreviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-previews",
-        abstract: "Render interaction previews of iOS list cells from scene files.",
+        abstract: "Render previews of iOS interaction designs from scene files into GIF and PNG: swipeable table and "
+            + "collection cells, flow views, paging and cover-flow collection layouts, the Mini Timer demos, still "
+            + "layer trees.",
         subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Format.self, Parameters.self,
                       Bench.self, VerifyDamage.self, EncodeGIF.self, Design.self],
         defaultSubcommand: Render.self
