@@ -229,6 +229,36 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/moving.gif"))
     }
 
+    /// Into a pipe, as in CI, each scene's line comes when the scene is done, not all at the end: the still
+    /// scene's line arrives while the animation beside it still renders (well before the run ends).
+    func testLinesReachAPipeAsScenesFinish() throws {
+        let (scenes, output) = try makeScenes()
+        let slow = scratch.appendingPathComponent("slow.json").path
+        try Data(#"{"kind": "flow", "canvas": {"width": 390, "height": 844, "scale": 0.5}, "framesPerSecond": 30, "style": "folding", "timeline": [{"drag": {"from": [200, 600], "to": [200, 300], "duration": 1}}, {"release": {}}, {"wait": 1}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: slow))
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["render", scenes + "/still.json", slow, "-o", output]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first += chunk
+        }
+        let firstLine = ContinuousClock.now - start
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let whole = ContinuousClock.now - start
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix(scenes + "/still.json -> "), String(decoding: first, as: UTF8.self))
+        XCTAssertLessThan(firstLine, whole / 2, "the first line came only at the end (after \(firstLine) of \(whole))")
+    }
+
     func testListAndOnly() throws {
         let (scenes, output) = try makeScenes()
         try FileManager.default.removeItem(atPath: scenes + "/broken.json")
