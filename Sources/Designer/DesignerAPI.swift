@@ -94,12 +94,12 @@ public final class DesignerAPI: Sendable {
                 if path.hasPrefix(prefix) {
                     try query.allow([])
                     guard let name = String(path.dropFirst(prefix.count)).removingPercentEncoding else {
-                        throw DesignerError(400, "Error: malformed path '\(path)'")
+                        throw DesignerError.usage("malformed path '\(path)'")
                     }
                     let scene = try service.load(name)
                     return .json(Controls.describe(scene, source: try service.source(of: name), kinds: service.kinds))
                 }
-                return .refusal(DesignerError(404, "error: no such page '\(path)'"))
+                return .refusal(DesignerError(404, "render-previews: error: no such page '\(path)'"))
             }
         } catch {
             return .refusal(error)

@@ -11,8 +11,8 @@ public struct DesignerError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// A mistake in the options, worded as swift-argument-parser words it for the command line ("Error: …").
-    static func usage(_ text: String) -> DesignerError { DesignerError(400, "Error: " + text) }
+    /// A mistake in the options, worded as the command line words its usage errors.
+    static func usage(_ text: String) -> DesignerError { DesignerError(400, "render-previews: error: " + text) }
 }
 
 /// A query string read as the command line reads its options: `scene=NAME&time=S&set=KEY=VALUE&set=…`.
@@ -24,9 +24,9 @@ public struct DesignerQuery: Sendable {
         for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(pair[0]), let value = Self.decode(pair.count > 1 ? pair[1] : "") else {
-                throw DesignerError(400, "Error: malformed query: '\(part)' is not percent-encoded UTF-8")
+                throw DesignerError.usage("malformed query: '\(part)' is not percent-encoded UTF-8")
             }
-            guard !name.isEmpty else { throw DesignerError(400, "Error: malformed query: '\(part)' has no name") }
+            guard !name.isEmpty else { throw DesignerError.usage("malformed query: '\(part)' has no name") }
             items.append((name, value))
         }
     }

@@ -45,7 +45,7 @@ public final class PreviewService: @unchecked Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw DesignerError(500, "render-previews: cannot read \(folder): \((error as NSError).localizedDescription)")
+            throw DesignerError(500, "render-previews: error: cannot read \(folder): \((error as NSError).localizedDescription)")
         }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }
@@ -55,7 +55,7 @@ public final class PreviewService: @unchecked Sendable {
     public func path(of name: String) throws(DesignerError) -> String {
         let known = try sceneNames()
         guard !name.contains("/"), !name.hasPrefix("."), known.contains(name) else {
-            var message = "error: no scene named '\(name)' in \(folder)"
+            var message = "render-previews: error: no scene named '\(name)' in \(folder)"
             if let near = closestKey(to: name, in: known) { message += "; did you mean '\(near)'?" }
             throw DesignerError(404, message)
         }
@@ -101,10 +101,11 @@ public final class PreviewService: @unchecked Sendable {
         if cache.count > cacheSize { cache.removeFirst(cache.count - cacheSize) }
     }
 
-    /// A scene error is the user's (400) and reads as the command line prints it.
+    /// A scene error is the user's (400) and reads as the command line prints it (each of the file's problems).
     static func refusal(_ error: Error) -> DesignerError {
         if let e = error as? DesignerError { return e }
-        return DesignerError(error is SceneError ? 400 : 500, "error: \(error)")
+        if let e = error as? SceneError { return DesignerError(400, e.diagnostics) }
+        return DesignerError(500, "render-previews: error: \(error)")
     }
 
     // MARK: - Frames
@@ -116,12 +117,12 @@ public final class PreviewService: @unchecked Sendable {
         case .index(let index):
             guard index < frames.count else {
                 let what = frames.isStill ? "a still scene has one frame (index 0)" : "the scene has \(frames.count) frames (0...\(frames.count - 1))"
-                throw DesignerError(400, "error: \(scene.path): \(what); --index \(index) is out of range")
+                throw DesignerError(400, "render-previews: error: \(scene.path): \(what); --index \(index) is out of range")
             }
             return frames.frame(index: index)
         case .time(let time):
             guard frames.isStill || time <= frames.duration + 1e-9 else {
-                throw DesignerError(400, "error: \(scene.path): --time \(secondsText(time)) is past the end of the scene (\(secondsText(frames.duration)); "
+                throw DesignerError(400, "render-previews: error: \(scene.path): --time \(secondsText(time)) is past the end of the scene (\(secondsText(frames.duration)); "
                     + "the last frame is at \(secondsText(frames.time(ofFrame: frames.count - 1))))")
             }
             return frames.frame(at: time)

@@ -10,6 +10,9 @@ struct DesignerMain: AsyncParsableCommand {
         commandName: "render-previews design",
         abstract: "Serve the designer: a web page to tune a scene's parameters and watch the preview change.")
 
+    /// Errors in the command line's one form (`render-previews: error: …`), not ArgumentParser's "Error: ".
+    static var _errorPrefix: String { "render-previews: error: " }
+
     @Option(help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
 
@@ -69,7 +72,7 @@ struct DesignerMain: AsyncParsableCommand {
         } catch {
             // Stopping on a signal may end `run()` with an error before the handler exits: that is a clean stop.
             if stopping.isSet { await Task.yield(); Foundation.exit(0) }
-            FileHandle.standardError.write(Data("render-previews designer: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("render-previews: error: \(error)\n".utf8))
             throw ExitCode(1)
         }
         if stopping.isSet { Foundation.exit(0) }

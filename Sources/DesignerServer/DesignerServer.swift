@@ -53,7 +53,7 @@ private struct Handler: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return response(DesignerResponse(status: 405, contentType: "text/plain; charset=utf-8",
-                                             body: Array("error: the designer answers GET only\n".utf8)))
+                                             body: Array("render-previews: error: the designer answers GET only\n".utf8)))
         }
         let path = request.target.path(percentEncoded: true)
         let query = request.target.query(percentEncoded: true)

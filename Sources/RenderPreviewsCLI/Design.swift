@@ -21,7 +21,7 @@ struct Design: ParsableCommand {
     func run() throws {
         let designer = ((Platform.executablePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("render-previews-designer")
         guard FileManager.default.isExecutableFile(atPath: designer) else {
-            FileHandle.standardError.write(Data(("error: \(designer) is not built; the designer is a product of its own: "
+            FileHandle.standardError.write(Data(("render-previews: error: \(designer) is not built; the designer is a product of its own: "
                 + "run `make designer` or `swift build -c release --product render-previews-designer`\n").utf8))
             throw ExitCode(2)
         }
@@ -29,7 +29,7 @@ struct Design: ParsableCommand {
         // Replaces this process, so Ctrl-C reaches the server itself and it stops cleanly.
         let argv = arguments.map { strdup($0) } + [nil]
         execv(designer, argv)
-        FileHandle.standardError.write(Data("error: cannot run \(designer): \(String(cString: strerror(errno)))\n".utf8))
+        FileHandle.standardError.write(Data("render-previews: error: cannot run \(designer): \(String(cString: strerror(errno)))\n".utf8))
         throw ExitCode(1)
     }
 }

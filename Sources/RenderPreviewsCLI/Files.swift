@@ -3,7 +3,8 @@ import Encoders
 import Foundation
 import RenderPreviewsKit
 
-/// A file-system failure, in one shape for every command: `render-previews: cannot write OUTPUT: reason`.
+/// A file-system failure, in one shape for every command: `cannot write OUTPUT: reason` (printed as
+/// `render-previews: error: cannot write OUTPUT: reason`).
 struct FileSystemError: Error, CustomStringConvertible {
     enum Access: String { case read, write }
     var access: Access
@@ -15,7 +16,7 @@ struct FileSystemError: Error, CustomStringConvertible {
     /// The reason the C library gives for the last failed call.
     init(_ access: Access, _ path: String, errno code: Int32) { self.init(access, path, String(cString: strerror(code))) }
 
-    var description: String { "render-previews: cannot \(access.rawValue) \(path): \(reason)" }
+    var description: String { "cannot \(access.rawValue) \(path): \(reason)" }
 }
 
 /// The commands' file access: reads and listings with clean errors, and writes that readers see whole or not

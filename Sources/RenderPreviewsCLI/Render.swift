@@ -33,12 +33,25 @@ struct Console {
     }
 }
 
-/// The scene files of a folder, or the ones named with --only.
-/// An error as the commands print it: file-system errors in their own shape, the rest after "error: ".
+/// An error as every command prints it, in the one form compilers use, so editors and CI logs point at the
+/// place: `FILE:LINE:COLUMN: error: KEY.PATH: WHAT` for a place in a scene file (`FILE: error: …` for the whole
+/// file or a `--set`), a line for each of the file's problems; `render-previews: error: WHAT` for the rest.
 func errorText(_ error: Error) -> String {
-    error is FileSystemError ? "\(error)" : "error: \(error)"
+    switch error {
+    case let e as SceneSchema.SceneError:
+        return e.diagnostics
+    case let e as RenderPreviewsKit.SceneError:
+        var problem = SceneSchema.SceneError(file: e.file, line: e.line, column: e.column, keyPath: e.keyPath, message: e.message)
+        problem.further = e.all.dropFirst().map {
+            SceneSchema.SceneError(file: $0.file, line: $0.line, column: $0.column, keyPath: $0.keyPath, message: $0.message)
+        }
+        return problem.diagnostics
+    default:
+        return "render-previews: error: \(error)"
+    }
 }
 
+/// The scene files of a folder, or the ones named with --only.
 func sceneFiles(in folder: String, only: String?) throws -> [String] {
     var names = try Files.list(folder).filter { $0.hasSuffix(".json") }
     if let only {
@@ -58,9 +71,12 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes: animated scenes become GIF, still layer trees PNG.",
         discussion: """
-            With no scene files, every scene of --scenes is rendered into the --output folder. With scene files,
+            With no scene files, every scene of --scenes is rendered into the --output folder. With scene files, \
             those are rendered; -o names the file to write when it ends in .gif or .png (one scene), else a folder:
               render-previews render Scenes/swipe-rtl.json -o rtl.gif
+
+            With --check nothing is written: each output file is compared with what its scene renders, and a \
+            line says "ok", "differs" or "missing".
             """)
 
     @Argument(help: "Scene files to render (default: every scene in --scenes).")
@@ -151,7 +167,9 @@ struct Render: ParsableCommand {
                 queue.finish(k, render(jobs[k].path, jobs[k].scene, renderer: renderer, console: console)) { j, outcome in
                     switch outcome {
                     case .failed(let text): console.error(text)
-                    case .done(_, let file, _): console.line("\(jobs[j].path) -> \(file)")
+                    case .done(_, let file, .written): console.line("\(jobs[j].path) -> \(file)")
+                    // --check writes nothing, so its lines say what it found rather than where a scene went.
+                    case .done(_, let file, let found): console.line(found.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + file)
                     }
                 }
             }
@@ -159,9 +177,9 @@ struct Render: ParsableCommand {
         for (k, outcome) in queue.results.enumerated() {
             switch outcome {
             case .failed: failed.append(jobs[k].path)
-            case .done(let row, let file, let isStale):
+            case .done(let row, let file, let found):
                 rows.append(row)
-                if isStale { stale.append(file) }
+                if found == .differs || found == .missing { stale.append(file) }
             }
         }
         if !rows.isEmpty && !check { console.line(table(["scene", "frames", "duration", "size", "time"], rows)) }
@@ -181,8 +199,16 @@ struct Render: ParsableCommand {
 
 extension Render {
     enum Outcome {
-        case done(row: [String], file: String, stale: Bool)
+        case done(row: [String], file: String, Found)
         case failed(String)
+    }
+
+    /// What became of a scene's output file: written, or with --check, how it compares.
+    enum Found: String {
+        case written
+        case upToDate = "ok"
+        case differs
+        case missing
     }
 
     /// One scene rendered and written (or compared, with --check).
@@ -194,9 +220,10 @@ extension Render {
                                             progress: { console.progress(name, $0, $1) })
             let bytes = [UInt8](preview.data)
             let file = outputIsFile ? target : (target as NSString).appendingPathComponent(name + "." + preview.fileExtension)
-            var isStale = false
+            var found = Found.written
             if check {
-                isStale = (try? Files.read(file)) != bytes
+                let existing = try? Files.read(file)
+                found = existing == nil ? .missing : existing != bytes ? .differs : .upToDate
             } else {
                 try Files.write(bytes, to: file)
             }
@@ -204,7 +231,7 @@ extension Render {
             let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             return .done(row: [name, "\(preview.frameCount)", secondsText(scene.duration),
                                String(format: "%.1f KB", Double(bytes.count) / 1024), String(format: "%.2f s", time)],
-                         file: file, stale: isStale)
+                         file: file, found)
         } catch {
             return .failed(errorText(error))
         }

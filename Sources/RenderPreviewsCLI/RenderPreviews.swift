@@ -14,11 +14,16 @@ import SceneSchema
 struct RenderPreviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-previews",
-        abstract: "Render interaction previews of iOS list cells from scene files.",
+        abstract: "Render previews of iOS interaction designs from scene files into GIF and PNG: swipeable table and "
+            + "collection cells, flow views, paging and cover-flow collection layouts, the Mini Timer demos, still "
+            + "layer trees.",
         subcommands: [Render.self, List.self, Frame.self, Frames.self, Tree.self, Sweep.self, Format.self, Parameters.self,
                       Bench.self, VerifyDamage.self, EncodeGIF.self, Design.self],
         defaultSubcommand: Render.self
     )
+
+    /// ArgumentParser's usage errors in the form of every other error (`errorText`), not its "Error: ".
+    static var _errorPrefix: String { "render-previews: error: " }
 
     /// A package's own kinds, read beside the built-in ones: set for the run by `main(kinds:)`, read by each
     /// command on its own thread before any work goes to other threads (a task-local value is not seen there).
@@ -140,7 +145,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs a command body; bad input is reported on stderr as one line and exits with status 2.
+/// Runs a command body; bad input is reported on stderr (a line a problem) and exits with status 2.
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
@@ -152,7 +157,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw error
     } catch {
         // Environment and output failures (a missing font, an unwritable file): status 1.
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        FileHandle.standardError.write(Data((errorText(error) + "\n").utf8))
         throw ExitCode(1)
     }
 }

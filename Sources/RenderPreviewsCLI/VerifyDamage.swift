@@ -37,7 +37,7 @@ struct VerifyDamage: ParsableCommand {
                 do {
                     try renderer.forEachFrame(of: frames, { _, _ in })
                 } catch let mismatch as FrameMismatch {
-                    FileHandle.standardError.write(Data("\(path): \(mismatch)\n".utf8))
+                    FileHandle.standardError.write(Data("\(path): error: \(mismatch)\n".utf8))
                     mismatches.append(path)
                     continue
                 }

@@ -23,6 +23,10 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     public var keyPath: String { underlying.keyPath }
     /// What is wrong, and where it can be said, what would be right.
     public var message: String { underlying.message }
+    /// This problem and the others the same file has, each on its own, in the order found: reading goes on past
+    /// a mistake wherever the rest does not depend on it, so a file with several is reported whole (up to 20,
+    /// then a last one saying it stopped).
+    public var all: [SceneError] { underlying.all.map(SceneError.init) }
 
     public var description: String { underlying.description }
 

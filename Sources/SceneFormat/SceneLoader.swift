@@ -39,9 +39,11 @@ public enum SceneLoader {
         return text
     }
 
-    /// The kind decides what the other keys mean, so it is checked before them.
+    /// The kind decides what the other keys mean, so it is checked before them. Past the kind, every problem
+    /// the file has (up to `SceneDecoder.maxErrors`) is reported at once: the first, with the others in its
+    /// `further`.
     static func decode(_ value: JSONValue, file: String, kinds: PreviewKinds) throws -> SceneDocument {
-        let d = SceneDecoder(file: file)
+        let d = SceneDecoder(file: file, gathering: true)
         let members = try d.object(value, "")
         guard let kindMember = members.first(where: { $0.key == "kind" }) else {
             throw d.error(value, "", "missing required key 'kind'")
@@ -53,6 +55,6 @@ public enum SceneLoader {
             if let near = closestKey(to: name, in: names) { message += "; did you mean \(quoted(near))?" }
             throw d.error(kindMember.value, "kind", message)
         }
-        return try kind.decode(value, d)
+        return try d.gatheringErrors { try kind.decode(value, d) }
     }
 }

@@ -49,8 +49,75 @@ public struct SceneDecoder: Sendable {
     public let file: String
     /// How deep the value being decoded is nested in its own kind (sublayers count it).
     public var depth = 0
+    /// Where the problems go when decoding carries on past them; nil: the first one is thrown.
+    let problems: Problems?
 
-    public init(file: String) { self.file = file }
+    /// `gathering`: decoding goes on past a problem wherever the rest does not depend on it (another key of an
+    /// object, another element of an array), and `gatheringErrors` throws them all at once.
+    public init(file: String, gathering: Bool = false) {
+        self.file = file
+        problems = gathering ? Problems() : nil
+    }
+
+    /// Most problems reported for one file; past them decoding stops.
+    public static let maxErrors = 20
+
+    /// The problems of one file, in the order found. Decoding is sequential; the lock only makes the
+    /// `Sendable` decoder's shared list safe to hold.
+    final class Problems: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [SceneError] = []
+        var errors: [SceneError] { lock.lock(); defer { lock.unlock() }; return list }
+        /// Whether there was room for it.
+        func add(_ error: SceneError) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            guard list.count < SceneDecoder.maxErrors else { return false }
+            list.append(error)
+            return true
+        }
+    }
+
+    /// Thrown in place of problems already gathered: the value that holds them could not be read, so nothing
+    /// that depends on it is checked.
+    struct Gathered: Error {}
+    /// Thrown when `maxErrors` problems are gathered: decoding stops.
+    struct TooMany: Error {}
+
+    /// A problem of one key or element: gathered (decoding goes on with the next one), or thrown when the
+    /// decoder does not gather. Other errors pass through.
+    public func gather(_ error: any Error) throws {
+        guard let problems else { throw error }
+        switch error {
+        case is Gathered: return
+        case let problem as SceneError:
+            if !problems.add(problem) { throw TooMany() }
+        default: throw error
+        }
+    }
+
+    /// Runs a whole decode: the problems gathered on the way are thrown as the first with the others in its
+    /// `further` (a note closes them when decoding stopped at `maxErrors`).
+    public func gatheringErrors<T>(_ body: () throws -> T) throws -> T {
+        guard let problems else { return try body() }
+        var stopped = false
+        do {
+            let value = try body()
+            if problems.errors.isEmpty { return value }
+        } catch is TooMany {
+            stopped = true
+        } catch let problem as SceneError {
+            stopped = !problems.add(problem)
+        } catch is Gathered {
+        }
+        var all = problems.errors
+        if stopped {
+            all.append(SceneError(file: file, line: 0, column: 0,
+                                  message: "stopped after \(Self.maxErrors) errors; fix these and run again"))
+        }
+        guard var first = all.first else { throw SceneError(file: file, line: 0, column: 0, message: "cannot be read") }
+        first.further = Array(all.dropFirst())
+        throw first
+    }
 
     // Bounds on what a scene may ask for, checked where the value is read, so a hostile file gets an error
     // naming the key instead of minutes of layout or an allocation without bound. Far above any real scene.
@@ -152,7 +219,9 @@ public struct SceneDecoder: Sendable {
     public func unknownKey(_ member: JSONValue.Member, _ path: String, known: [String]) -> SceneError {
         var message = "unknown key \(singleQuoted(member.key))"
         if let suggestion = closestKey(to: member.key, in: known) { message += ", did you mean '\(suggestion)'?" }
-        return error(key: member, path, message)
+        // A `--set` is named by the whole key it gives (`--set eyePositon: unknown key …`), a file's key by the
+        // object it is in, whose line and column follow the file's name.
+        return error(key: member, member.keyLine == SceneError.commandLine ? child(path, member.key) : path, message)
     }
 }
 

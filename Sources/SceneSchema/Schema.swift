@@ -85,25 +85,37 @@ public struct Schema<Root>: @unchecked Sendable {
 
     /// Reads an object's members over `root`, which holds the defaults. Unknown keys get a did-you-mean;
     /// `handled` names keys the caller reads itself (they are skipped, and suggested like declared ones).
+    /// A gathering decoder goes on past a key's problem to the next key; the rules between keys are checked
+    /// only when every value could be read (an unknown key or a conflict changes no value).
     public func decode(_ value: JSONValue, _ path: String, _ d: SceneDecoder, into root: inout Root,
                        handled: [String] = []) throws {
         let members = try d.object(value, path)
         var seen: [String] = []
+        var failed = false
         for member in members where !handled.contains(member.key) {
             let p = d.child(path, member.key)
             guard let field = fields.first(where: { $0.key == member.key }) else {
-                throw d.unknownKey(member, path, known: keys + handled)
+                try d.gather(d.unknownKey(member, path, known: keys + handled))
+                continue
             }
             // The message names the earliest key the new one conflicts with.
             if let earlier = seen.first(where: { s in exclusive.contains { $0.contains(s) && $0.contains(member.key) && s != member.key } }) {
-                throw d.error(key: member, p, "'\(member.key)' cannot be combined with '\(earlier)'")
+                try d.gather(d.error(key: member, p, "'\(member.key)' cannot be combined with '\(earlier)'"))
+                continue
             }
             seen.append(member.key)
-            try field.decodeInto(&root, member.value, p, d)
+            do {
+                try field.decodeInto(&root, member.value, p, d)
+            } catch {
+                try d.gather(error)
+                failed = true
+            }
         }
         for field in fields where field.isRequired && !seen.contains(field.key) {
-            throw d.error(value, path, "missing required key '\(field.key)'")
+            try d.gather(d.error(value, path, "missing required key '\(field.key)'"))
+            failed = true
         }
+        if failed { throw SceneDecoder.Gathered() }
         try check?(&root, DecodedObject(value: value, path: path, members: members), d)
     }
 

@@ -218,7 +218,17 @@ extension ValueType {
                                       if let name = atLeastOne, items.isEmpty {
                                           throw d.error(v, p, "expected at least one \(name), found an empty array")
                                       }
-                                      return try items.enumerated().map { i, item in try element.decode(item, p + "[\(i)]", d) }
+                                      // A gathering decoder reads every element, whatever the ones before held.
+                                      var values: [E] = [], failed = false
+                                      values.reserveCapacity(items.count)
+                                      for (i, item) in items.enumerated() {
+                                          do { values.append(try element.decode(item, p + "[\(i)]", d)) } catch {
+                                              try d.gather(error)
+                                              failed = true
+                                          }
+                                      }
+                                      if failed { throw SceneDecoder.Gathered() }
+                                      return values
                                   },
                                   encode: { .array($0.map(element.encode)) })
         // An element's keys are documented in a table of their own.

@@ -24,21 +24,21 @@ final class MiniTimerErrorTests: XCTestCase {
 
     func testNegativeDurations() throws {
         try assertFails(#"{"kind": "minitimer-swipe-drag-drop", "drag": {"liftDuration": -0.2}}"#,
-                        saying: "1:64: drag.liftDuration: expected a value >= 0, found -0.2")
+                        saying: "1:64: error: drag.liftDuration: expected a value >= 0, found -0.2")
         try assertFails(#"{"kind": "flow", "intro": {"row": "vegaStyle", "tapDuration": -1}}"#,
-                        saying: "1:63: intro.tapDuration: expected a value > 0, found -1")
+                        saying: "1:63: error: intro.tapDuration: expected a value > 0, found -1")
         try assertFails(#"{"kind": "minitimer-swipe-drag-drop", "duration": -1}"#,
-                        saying: "1:51: duration: expected a value >= 0, found -1")
+                        saying: "1:51: error: duration: expected a value >= 0, found -1")
     }
 
     func testDropTargetOutsideTheScreen() throws {
         try assertFails(#"{"kind": "minitimer-swipe-drag-drop", "dropArea": [0, 700, 390, 200]}"#,
-                        saying: "1:51: dropArea: expected a rectangle inside the 390 × 844 pt screen, found [0, 700, 390, 200]")
+                        saying: "1:51: error: dropArea: expected a rectangle inside the 390 × 844 pt screen, found [0, 700, 390, 200]")
     }
 
     func testUnknownMenuRow() throws {
         try assertFails(#"{"kind": "minitimer-swipe-drag-drop", "intro": {"row": "miniTimer3"}}"#,
-                        saying: "1:56: intro.row: expected one of \"foldingStyle\"")
+                        saying: "1:56: error: intro.row: expected one of \"foldingStyle\"")
         let scene = RenderPreviewsCommandTests.repo.appendingPathComponent("Scenes/flow-vega.json").path
         let r = try RenderPreviewsCommandTests.run(["frame", scene, "--set", "intro.row=vega", "-o", scratch.path + "/x.png"])
         XCTAssertEqual(r.status, 2, r.stderr)
@@ -62,18 +62,18 @@ final class MiniTimerErrorTests: XCTestCase {
         XCTAssertTrue(menu.stdout.contains(#""position": [191.3, 640.8]"#), menu.stdout)
         let before = try RenderPreviewsCommandTests.run(["tree", path.path, "--time", "0.8"])
         XCTAssertFalse(before.stdout.contains(#""position": [191.3, 640.8]"#), before.stdout)
-        try assertFails(#"{"kind": "flow", "intro": {"tapAt": 1}}"#, saying: "1:27: intro: missing required key 'row'")
+        try assertFails(#"{"kind": "flow", "intro": {"tapAt": 1}}"#, saying: "1:27: error: intro: missing required key 'row'")
     }
 
     func testTearOfAnUnknownRowOrOutOfOrder() throws {
         let tear = #""point": [1, 2], "at": 1, "pullAt": 2"#
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 30, "# + tear + #", "releaseAt": 3, "closeAt": 4}}"#,
-                        saying: "1:54: tear.row: expected a row of the list (0...23), found 30")
+                        saying: "1:54: error: tear.row: expected a row of the list (0...23), found 30")
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 1.5, "closeAt": 4}}"#,
-                        saying: "1:109: tear.releaseAt: expected a time at or after pullAt (2 s), found 1.5")
+                        saying: "1:109: error: tear.releaseAt: expected a time at or after pullAt (2 s), found 1.5")
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4, "fadeDuration": -0.1}}"#,
-                        saying: "1:142: tear.fadeDuration: expected a value > 0, found -0.1")
+                        saying: "1:142: error: tear.fadeDuration: expected a value > 0, found -0.1")
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4}, "duration": 2}"#,
-                        saying: "1:139: duration: the tear runs until 4.4 s, longer than the duration")
+                        saying: "1:139: error: duration: the tear runs until 4.4 s, longer than the duration")
     }
 }

@@ -101,7 +101,7 @@ final class PagingCommandTests: XCTestCase {
          "stack": {"like": "blur", "topStackAlphaSpeedFactor": 0}}
         """)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(path):2:56: stack.topStackAlphaSpeedFactor: expected a value > 0 (the library divides by it), found 0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(path):2:56: error: stack.topStackAlphaSpeedFactor: expected a value > 0 (the library divides by it), found 0"), r.stderr)
     }
 
     // MARK: Snapshot cells
@@ -175,6 +175,6 @@ final class PagingCommandTests: XCTestCase {
          "snapshot": {"like": "bars", "piecesScaleRatio": {"columnBasedCustom": []}}}
         """)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(path):2:73: snapshot.piecesScaleRatio.columnBasedCustom: expected at least one ratio"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(path):2:73: error: snapshot.piecesScaleRatio.columnBasedCustom: expected at least one ratio"), r.stderr)
     }
 }

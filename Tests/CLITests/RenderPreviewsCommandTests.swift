@@ -88,7 +88,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let out = scratch.appendingPathComponent("out.png").path
         let r = try run(["frame", bad.path, "-o", out])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("\(bad.path):3:18: root.sublayers[2].transform: expected 16 numbers, found 9"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(bad.path):3:18: error: root.sublayers[2].transform: expected 16 numbers, found 9"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
@@ -145,7 +145,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
     func testSettingsAreCheckedLikeTheFile() throws {
         let bad = try run(["frame", Self.flowFolding, "--set", "eyePosition=-3", "-o", scratch.appendingPathComponent("x.png").path])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("flow-folding.json: --set eyePosition: expected a value > 0, found -3"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("flow-folding.json: error: --set eyePosition: expected a value > 0, found -3"), bad.stderr)
         let typo = try run(["tree", Self.flowFolding, "--set", "eyePositon=300"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("did you mean 'eyePosition'?"), typo.stderr)
@@ -186,7 +186,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let (scenes, output) = try makeScenes()
         let r = try run(["render", "--scenes", scenes, "--output", output])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("broken.json:1:89: eyePosition: expected a value > 0, found 0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("broken.json:1:89: error: eyePosition: expected a value > 0, found 0"), r.stderr)
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         XCTAssertEqual(written, ["moving.gif", "still.png"])
         let gif = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/moving.gif"))))
@@ -213,13 +213,50 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let (scenes, output) = try makeScenes()
         try FileManager.default.removeItem(atPath: scenes + "/broken.json")
         XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--quiet"]).status, 0)
-        XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--check"]).status, 0)
+        let fresh = try run(["render", "--scenes", scenes, "--output", output, "--check"])
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
+        // It writes nothing, so no line reads as if it had ("A -> B"): each says what it found.
+        XCTAssertFalse(fresh.stdout.contains("->"), fresh.stdout)
+        XCTAssertTrue(fresh.stdout.contains("ok      \(output)/moving.gif\nok      \(output)/still.png\n"), fresh.stdout)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: output + "/still.png"))
+        try FileManager.default.removeItem(atPath: output + "/moving.gif")
         let r = try run(["render", "--scenes", scenes, "--output", output, "--check"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains(output + "/still.png"), r.stderr)
-        XCTAssertFalse(r.stderr.contains("moving.gif"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("missing \(output)/moving.gif\ndiffers \(output)/still.png\n"), r.stdout)
+        // The closing list, two spaces before each path (the Makefile's example check looks for that).
+        XCTAssertTrue(r.stderr.contains("\n  \(output)/moving.gif\n  \(output)/still.png\n"), r.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output + "/still.png")), Data("stale".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/moving.gif"))
+    }
+
+    /// Into a pipe, as in CI, each scene's line comes when the scene is done, not all at the end: the still
+    /// scene's line arrives while the animation beside it still renders (well before the run ends).
+    func testLinesReachAPipeAsScenesFinish() throws {
+        let (scenes, output) = try makeScenes()
+        let slow = scratch.appendingPathComponent("slow.json").path
+        try Data(#"{"kind": "flow", "canvas": {"width": 390, "height": 844, "scale": 0.5}, "framesPerSecond": 30, "style": "folding", "timeline": [{"drag": {"from": [200, 600], "to": [200, 300], "duration": 1}}, {"release": {}}, {"wait": 1}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: slow))
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["render", scenes + "/still.json", slow, "-o", output]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first += chunk
+        }
+        let firstLine = ContinuousClock.now - start
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let whole = ContinuousClock.now - start
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix(scenes + "/still.json -> "), String(decoding: first, as: UTF8.self))
+        XCTAssertLessThan(firstLine, whole / 2, "the first line came only at the end (after \(firstLine) of \(whole))")
     }
 
     func testListAndOnly() throws {

@@ -21,11 +21,42 @@ final class UserErrorTests: XCTestCase {
     }
 
     func testFileSystemErrorsHaveOneShape() throws {
-        try assertFails(["frame", Self.flow, "-o", "/proc/nowhere/x.png"], saying: "render-previews: cannot write /proc/nowhere: ")
-        try assertFails(["render", "--scenes", Self.flow], saying: "render-previews: cannot read \(Self.flow): not a folder")
+        let file = scratch.appendingPathComponent("file.txt").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        try assertFails(["frame", Self.flow, "-o", file + "/folder/x.png"], saying: "render-previews: error: cannot write \(file): not a folder")
+        try assertFails(["render", "--scenes", Self.flow], saying: "render-previews: error: cannot read \(Self.flow): not a folder")
         try assertFails(["encode-gif", "--frames-dir", scratch.path + "/missing", "-o", scratch.path + "/x.gif"],
-                        saying: "render-previews: cannot read \(scratch.path)/missing: No such file or directory")
-        try assertFails(["list", "--scenes", scratch.path + "/none"], saying: "render-previews: cannot read \(scratch.path)/none: ")
+                        saying: "render-previews: error: cannot read \(scratch.path)/missing: No such file or directory")
+        try assertFails(["list", "--scenes", scratch.path + "/none"], saying: "render-previews: error: cannot read \(scratch.path)/none: ")
+    }
+
+    /// A scene with three mistakes takes one run to fix: each is a line of its own, FILE:LINE:COLUMN first.
+    func testEveryMistakeOfASceneInOneRun() throws {
+        let bad = scratch.appendingPathComponent("three.json")
+        try """
+        {
+          "kind": "flow",
+          "eyePositon": 300,
+          "framesPerSecond": -4,
+          "style": "vegas"
+        }
+        """.write(to: bad, atomically: true, encoding: .utf8)
+        let r = try RenderPreviewsCommandTests.run(["render", bad.path, "-o", scratch.path + "/out"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").map(String.init), [
+            "\(bad.path):3:3: error: unknown key 'eyePositon', did you mean 'eyePosition'?",
+            "\(bad.path):4:22: error: framesPerSecond: expected a value > 0, found -4",
+            #"\#(bad.path):5:12: error: style: expected one of "folding", "vega", "plain", found "vegas"; did you mean "vega"?"#,
+        ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/out/three.gif"))
+    }
+
+    /// Every error in one form, ArgumentParser's own included: `render-previews: error: …`, never "Error:".
+    func testUsageErrorsHaveTheSameForm() throws {
+        let r = try RenderPreviewsCommandTests.run(["frame", Self.flow, "--index", "x", "-o", scratch.path + "/x.png"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("render-previews: error: "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("Error:"), r.stderr)
     }
 
     func testMissingOutputFoldersAreMade() throws {
@@ -48,21 +79,21 @@ final class UserErrorTests: XCTestCase {
         let bad = scratch.appendingPathComponent("c.json")
         try #"{"kind": "coverflow", "itemSize": [-160, 160]}"#.write(to: bad, atomically: true, encoding: .utf8)
         try assertFails(["frame", bad.path, "-o", scratch.path + "/x.png"],
-                        saying: "\(bad.path):1:36: itemSize[0]: expected a length in (0, 10000] points, found -160")
+                        saying: "\(bad.path):1:36: error: itemSize[0]: expected a length in (0, 10000] points, found -160")
         let scene = RenderPreviewsCommandTests.repo.appendingPathComponent("Scenes/coverflow-flowlayout.json").path
         try assertFails(["frame", scene, "--set", "itemScale=nan", "-o", scratch.path + "/x.png"],
                         saying: "--set itemScale: expected a number, found a string")
         try assertFails(["frame", scene, "--set", "itemSzie=[1, 1]", "-o", scratch.path + "/x.png"],
-                        saying: "--set unknown key 'itemSzie', did you mean 'itemSize'?")
+                        saying: "coverflow-flowlayout.json: error: --set itemSzie: unknown key 'itemSzie', did you mean 'itemSize'?")
     }
 
     func testOverridesNeverTouchTheCommittedOutputAndStopBeforeWriting() throws {
-        try assertFails(["render", "--set", "eyePosition=300"], saying: "--set changes the scenes")
+        try assertFails(["render", "--set", "eyePosition=300"], saying: "render-previews: error: --set changes the scenes")
         // A key one of the kinds does not declare stops the run before anything is written.
         let out = scratch.appendingPathComponent("out").path
         let r = try RenderPreviewsCommandTests.run(["render", "--set", "eyePosition=300", "-o", out, "--quiet"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("--set unknown key 'eyePosition'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(": error: --set eyePosition: unknown key 'eyePosition'"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing may be written")
     }
 

@@ -158,7 +158,7 @@ final class DesignerAPITests: XCTestCase {
         // URLSession would mend a broken escape, so this one is asked of the API without HTTP.
         let malformed = server.api.respond(path: "/api/frame", query: "scene=flow-folding&time=%zz")
         XCTAssertEqual(malformed.status, 400)
-        XCTAssertTrue(String(decoding: malformed.body, as: UTF8.self).hasPrefix("Error: malformed query"))
+        XCTAssertTrue(String(decoding: malformed.body, as: UTF8.self).hasPrefix("render-previews: error: malformed query"))
         let missing = try await get("/api/scenes/..%2FPackage")
         XCTAssertEqual(missing.status, 404)
         let good = try await get("/api/frame?scene=flow-folding&index=3")

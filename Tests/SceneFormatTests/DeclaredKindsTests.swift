@@ -116,7 +116,7 @@ final class DeclaredKindsTests: XCTestCase {
         XCTAssertEqual(s.scene.metrics.rowHeight, 80)
         XCTAssertEqual(s.leading?.actions.first?.title, "Unread")
         XCTAssertThrowsError(try SceneLoader.parseDocument(head, file: "s.json", overrides: [SceneOverride("metrcs.rowHeight=80")!])) {
-            XCTAssertEqual("\($0)", "s.json: --set unknown key 'metrcs', did you mean 'metrics'?")
+            XCTAssertEqual("\($0)", "s.json: --set metrcs: unknown key 'metrcs', did you mean 'metrics'?")
         }
     }
 
