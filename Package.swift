@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "RenderPreviewsSnapshotTesting", targets: ["RenderPreviewsSnapshotTesting"]),
         // For a package's own preview kinds: the kind protocol, parameters, layers, motion, device chrome.
         .library(name: "RenderPreviewsKindKit", targets: ["RenderPreviewsKindKit"]),
+        // The command line for a package's executable target: `RenderPreviews.main(kinds: [MyKind.self])`.
+        .library(name: "RenderPreviewsCommand", targets: ["RenderPreviewsCommand"]),
         // `swift package --allow-writing-to-package-directory render-previews` in a package that depends on this one.
         .plugin(name: "RenderPreviewsPlugin", targets: ["RenderPreviewsPlugin"]),
     ],
@@ -77,13 +79,15 @@ let package = Package(
             ),
             dependencies: ["RenderPreviewsCLI"]
         ),
-        .executableTarget(
-            name: "RenderPreviewsCLI",
+        // The command line as a library, so a package's executable runs it with its own kinds.
+        .target(
+            name: "RenderPreviewsCommand",
             dependencies: [
                 "RenderPreviewsKit", "BuiltInKinds", "SceneFormat", "SceneSchema", "Text", "Compositor", "Encoders", "Previews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "RenderPreviewsCLI", dependencies: ["RenderPreviewsCommand"]),
         .target(name: "Designer", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders", "Previews"]),
         .target(
             name: "DesignerServer",
@@ -104,7 +108,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Models", "BuiltInKinds", "Geometry", "LayerTree", "SceneSchema", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF", "TestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),
-        .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCLI", "Encoders", "Previews", "SceneSchema", "Compositor", "LayerTree", "Geometry", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["RenderPreviewsCommand", "RenderPreviewsCLI", "Encoders", "Previews", "SceneSchema", "Compositor", "LayerTree", "Geometry", "Raster"]),
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat", "BuiltInKinds"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),

@@ -10,9 +10,11 @@ import RenderPreviewsKit
 import SceneFormat
 import SceneSchema
 
-@main
-struct RenderPreviews: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `render-previews` command line, with every verb. `main(kinds:)` runs it with a package's own kinds.
+public struct RenderPreviews: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "render-previews",
         abstract: "Render previews of iOS interaction designs from scene files into GIF and PNG: swipeable table and "
             + "collection cells, flow views, paging and cover-flow collection layouts, the Mini Timer demos, still "
@@ -23,7 +25,7 @@ struct RenderPreviews: ParsableCommand {
     )
 
     /// ArgumentParser's usage errors in the form of every other error (`errorText`), not its "Error: ".
-    static var _errorPrefix: String { "render-previews: error: " }
+    public static var _errorPrefix: String { "render-previews: error: " }
 
     /// A package's own kinds, read beside the built-in ones: set for the run by `main(kinds:)`, read by each
     /// command on its own thread before any work goes to other threads (a task-local value is not seen there).
