@@ -57,12 +57,16 @@ test: deps
 	$(MAKE) example
 	$(SWIFT) test --disable-swift-testing
 
-# Examples/MyCellLibrary depends on this package by path, as a consumer would by URL: its snapshot tests run, the
-# plugin's --check passes on its committed GIF and fails, naming it, on a stale one. A debug build in a folder
-# of its own (the consumer builds this package again; about a minute from scratch on 2 cores). SwiftPM passes
-# on all of a plugin's output on stdout, so the stale check reads both streams.
-EXAMPLE_SWIFT = cd Examples/MyCellLibrary && $(SWIFT)
+# The example packages depend on this package by path, as a consumer would by URL. Examples/MyCellLibrary uses a
+# built-in kind: its snapshot tests run, the plugin's --check passes on its committed GIF and fails, naming it, on a
+# stale one. Examples/CarouselLibrary declares a kind of its own: its tests run, the plugin builds and runs its own
+# command line (so its GIF checks), this package's command line does not know the kind, and its designer serves
+# the kind's controls (scripts/example_designer_check.sh). Both build in one folder, so this package is built
+# for them once (debug for the tests, release through the plugin). SwiftPM passes on all of a plugin's output on
+# stdout, so the stale check reads both streams.
 EXAMPLE_FLAGS = --scratch-path ../../.build-example
+EXAMPLE_SWIFT = cd Examples/MyCellLibrary && $(SWIFT)
+CAROUSEL_SWIFT = cd Examples/CarouselLibrary && $(SWIFT)
 PLUGIN = package $(EXAMPLE_FLAGS) --allow-writing-to-package-directory render-previews
 example: deps
 	$(EXAMPLE_SWIFT) build --build-tests $(EXAMPLE_FLAGS)
@@ -74,13 +78,21 @@ example: deps
 	fi; \
 	grep -q "^  $$stale/mail-cell-swipe.gif" $$stale/log || { cat $$stale/log; echo "the plugin's --check did not name the stale preview"; exit 1; }; \
 	echo "the plugin's --check fails naming a stale preview: ok"; rm -rf $$stale
+	$(CAROUSEL_SWIFT) build --build-tests $(EXAMPLE_FLAGS)
+	$(CAROUSEL_SWIFT) test --skip-build $(EXAMPLE_FLAGS)
+	$(CAROUSEL_SWIFT) $(PLUGIN) --check
+	@if $$($(RELEASE) --show-bin-path)/render-previews parameters carousel >/dev/null 2>&1; then \
+	  echo "this package's render-previews knows the example's carousel kind"; exit 1; fi; \
+	echo "the carousel kind is the example package's own: ok"
+	scripts/example_designer_check.sh .build-example/debug/carousel-previews Examples/CarouselLibrary/Scenes carousel angle
 
 # The API docs of RenderPreviewsKit (with the articles in $(DOCC)) and RenderPreviewsSnapshotTesting, one static
 # site in .build/docs/ (serve it, e.g. `python3 -m http.server -d .build/docs`, and open /documentation/).
 docs: deps
 	rm -rf .build/docs && mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target RenderPreviewsKit --target RenderPreviewsSnapshotTesting --enable-experimental-combined-documentation \
+	  --target RenderPreviewsKit --target RenderPreviewsSnapshotTesting --target RenderPreviewsKindKit \
+	  --enable-experimental-combined-documentation \
 	  --output-path .build/docs --transform-for-static-hosting
 	@echo "API docs: .build/docs/documentation/renderpreviewskit/index.html"
 

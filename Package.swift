@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "RenderPreviewsKindKit", targets: ["RenderPreviewsKindKit"]),
         // The command line for a package's executable target: `RenderPreviews.main(kinds: [MyKind.self])`.
         .library(name: "RenderPreviewsCommand", targets: ["RenderPreviewsCommand"]),
+        // The designer for a package's NAME-designer executable: `await DesignerCommand.main(kinds: [MyKind.self])`.
+        .library(name: "RenderPreviewsDesigner", targets: ["RenderPreviewsDesigner"]),
         // `swift package --allow-writing-to-package-directory render-previews` in a package that depends on this one.
         .plugin(name: "RenderPreviewsPlugin", targets: ["RenderPreviewsPlugin"]),
     ],
@@ -76,8 +78,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "render-previews", description: "Render Scenes/*.json into Output/ (or check that Output/ is up to date)."),
                 permissions: [.writeToPackageDirectory(reason: "Writes the rendered previews (GIF, PNG) into the package's Output/ folder.")]
-            ),
-            dependencies: ["RenderPreviewsCLI"]
+            )
+            // No tool dependency: the plugin builds the command line in release itself (a tool would be a debug build).
         ),
         // The command line as a library, so a package's executable runs it with its own kinds.
         .target(
@@ -91,11 +93,16 @@ let package = Package(
         .target(name: "Designer", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "LayerTree", "Text", "Compositor", "Encoders", "Previews"]),
         .target(
             name: "DesignerServer",
-            dependencies: ["Designer", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
+            dependencies: ["Designer", "BuiltInKinds", "SceneFormat", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
         ),
         .executableTarget(
             name: "DesignerMain",
-            dependencies: ["DesignerServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RenderPreviewsDesigner"]
+        ),
+        // The designer's command as a library, so a package's NAME-designer executable serves its own kinds.
+        .target(
+            name: "RenderPreviewsDesigner",
+            dependencies: ["DesignerServer", "BuiltInKinds", "SceneFormat", "SceneSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "Geometry", "LayerTree", "Compositor", "Raster", "Encoders", "CZlib"],

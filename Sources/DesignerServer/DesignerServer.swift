@@ -1,4 +1,6 @@
+import BuiltInKinds
 import Designer
+import SceneFormat
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -14,8 +16,8 @@ public final class DesignerServer: Sendable {
     private let workers: OperationQueue
 
     /// `host` is an IPv4 or IPv6 address; port 0 picks a free one (`url` tells which).
-    public init(folder: String, host: String = "127.0.0.1", port: UInt16 = 0) throws {
-        api = DesignerAPI(folder: folder)
+    public init(folder: String, host: String = "127.0.0.1", port: UInt16 = 0, kinds: PreviewKinds = .builtIn) throws {
+        api = DesignerAPI(folder: folder, kinds: kinds)
         let queue = OperationQueue()
         queue.name = "designer.renders"
         queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `render-previews design`: the designer's web server is a product of its own (`render-previews-designer`,
-/// with its HTTP library), so `make previews` does not build it; this command runs it from beside this binary.
+/// with its HTTP library), so `make previews` does not build it; this command runs it from beside this binary. A
+/// package's own command line (NAME) runs its NAME-designer, which serves the package's kinds too.
 struct Design: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the designer page: tune a scene's parameters and watch the preview change (Ctrl-C stops).",
@@ -19,7 +20,10 @@ struct Design: ParsableCommand {
     var host: String = "127.0.0.1"
 
     func run() throws {
-        let designer = ((Platform.executablePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("render-previews-designer")
+        let me = Platform.executablePath as NSString
+        let folder = me.deletingLastPathComponent as NSString
+        let own = folder.appendingPathComponent(me.lastPathComponent + "-designer")
+        let designer = FileManager.default.isExecutableFile(atPath: own) ? own : folder.appendingPathComponent("render-previews-designer")
         guard FileManager.default.isExecutableFile(atPath: designer) else {
             FileHandle.standardError.write(Data(("render-previews: error: \(designer) is not built; the designer is a product of its own: "
                 + "run `make designer` or `swift build -c release --product render-previews-designer`\n").utf8))

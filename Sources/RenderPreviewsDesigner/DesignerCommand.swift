@@ -1,17 +1,37 @@
 import ArgumentParser
+import BuiltInKinds
 import DesignerServer
 import Dispatch
 import Foundation
+import SceneFormat
+public import SceneSchema
 
 /// `render-previews-designer` (run by `render-previews design`): serves the designer page for a folder of scenes.
-@main
-struct DesignerMain: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// A package with kinds of its own has an executable target NAME-designer beside its NAME (the command line with
+/// its kinds) of one line, `await DesignerCommand.main(kinds: [MyKind.self])`; its `design` runs that one.
+public struct DesignerCommand: AsyncParsableCommand {
+    public init() {}
+
+    /// A package's own kinds, served beside the built-in ones (`main(kinds:)`).
+    @TaskLocal static var extraKinds: [any PreviewKind.Type] = []
+
+    /// The designer with a package's own kinds; a taken name is refused before anything is served.
+    public static func main(kinds: [any PreviewKind.Type]) async {
+        let registry = PreviewKinds.builtIn + kinds
+        if !registry.duplicateNames.isEmpty {
+            FileHandle.standardError.write(Data(("render-previews: error: more than one kind is named "
+                + registry.duplicateNames.joined(separator: ", ") + "; a package's kinds need names of their own\n").utf8))
+            Foundation.exit(2)
+        }
+        await $extraKinds.withValue(kinds) { await main() }
+    }
+
+    public static let configuration = CommandConfiguration(
         commandName: "render-previews design",
         abstract: "Serve the designer: a web page to tune a scene's parameters and watch the preview change.")
 
     /// Errors in the command line's one form (`render-previews: error: …`), not ArgumentParser's "Error: ".
-    static var _errorPrefix: String { "render-previews: error: " }
+    public static var _errorPrefix: String { "render-previews: error: " }
 
     @Option(help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
@@ -22,7 +42,7 @@ struct DesignerMain: AsyncParsableCommand {
     @Option(help: "The address to listen on; loopback unless you mean to share the page.")
     var host: String = "127.0.0.1"
 
-    func validate() throws {
+    public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, found \(port)") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenes, isDirectory: &isFolder), isFolder.boolValue else {
@@ -30,12 +50,12 @@ struct DesignerMain: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    public func run() async throws {
         // A browser that closes a connection mid-answer must not end the server.
         signal(SIGPIPE, SIG_IGN)
         let server: DesignerServer
         do {
-            server = try DesignerServer(folder: scenes, host: host, port: UInt16(port))
+            server = try DesignerServer(folder: scenes, host: host, port: UInt16(port), kinds: .builtIn + Self.extraKinds)
         } catch {
             throw ValidationError("--host \(host): not an IPv4 or IPv6 address")
         }
