@@ -80,6 +80,7 @@ example: deps
 	echo "the plugin's --check fails naming a stale preview: ok"; rm -rf $$stale
 	$(CAROUSEL_SWIFT) build --build-tests $(EXAMPLE_FLAGS)
 	$(CAROUSEL_SWIFT) test --skip-build $(EXAMPLE_FLAGS)
+	.build-example/debug/carousel-previews format --check Examples/CarouselLibrary/Scenes/*.json
 	$(CAROUSEL_SWIFT) $(PLUGIN) --check
 	@if $$($(RELEASE) --show-bin-path)/render-previews parameters carousel >/dev/null 2>&1; then \
 	  echo "this package's render-previews knows the example's carousel kind"; exit 1; fi; \

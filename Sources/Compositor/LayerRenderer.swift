@@ -45,7 +45,8 @@ public struct LayerRenderer {
 
     public init() {}
 
-    /// Renders one frame. Throws when a font the contents name is missing.
+    /// Renders one frame. Throws when a font the contents name is missing, or the tree breaks a rule every tree
+    /// keeps (`LayerScene.check()`: finite numbers, the depth and layer limits).
     public mutating func render(_ scene: LayerScene) throws -> Pixmap {
         try render(scene, over: nil).image
     }
@@ -56,6 +57,7 @@ public struct LayerRenderer {
     /// bit for bit the one `render(_:)` gives; `damage` is the redrawn rectangle (nil: nothing changed).
     public mutating func render(_ scene: LayerScene, over previous: (scene: LayerScene, image: Pixmap)?) throws
         -> (image: Pixmap, damage: IntRect?) {
+        try scene.check()
         contentsTime = .zero
         let canvas = scene.canvas
         canvasScale = canvas.scale

@@ -70,12 +70,14 @@ public final class PreviewService: @unchecked Sendable {
         let key = ([path, source] + overrides.map { $0.keyPath + "=" + $0.value }).joined(separator: "\u{0}")
         if let hit = cached(key) { return hit }
         let document: SceneDocument
+        let frames: SceneFrames
         do {
             document = try SceneLoader.parseDocument(source, file: path, overrides: overrides, kinds: kinds)
+            frames = try document.frames(measuring: text)
         } catch {
             throw Self.refusal(error)
         }
-        let scene = LoadedScene(name: name, path: path, document: document, frames: document.frames(measuring: text))
+        let scene = LoadedScene(name: name, path: path, document: document, frames: frames)
         store(key, scene)
         return scene
     }

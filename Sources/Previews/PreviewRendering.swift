@@ -73,7 +73,9 @@ public final class FrameRenderer: @unchecked Sendable {
                         self.framePixels += image.pixels.count
                         self.lock.unlock()
                     } catch {
-                        self.lock.lock(); if failure.value == nil { failure.value = error }; self.lock.unlock()
+                        // Which frame failed, unless the error already says (a damage mismatch).
+                        let named = error is FrameMismatch ? error : FrameError(frame: i, time: frames.time(ofFrame: i), reason: error)
+                        self.lock.lock(); if failure.value == nil { failure.value = named }; self.lock.unlock()
                         return
                     }
                 }
@@ -197,4 +199,17 @@ public func renderPreview(_ frames: SceneFrames, renderer: FrameRenderer, eachFr
     raster = rendered - renderedBefore
     return RenderedPreview(fileExtension: "gif", bytes: bytes, frames: frames.count, duration: Double(frames.count) * frames.frameDuration,
                            rasterSeconds: raster, encodeSeconds: encode)
+}
+
+/// A frame that could not be rendered: which one, and why (a missing font, a tree that breaks a rule).
+public struct FrameError: Error, CustomStringConvertible {
+    public var frame: Int
+    public var time: Double
+    public var reason: any Error
+
+    public init(frame: Int, time: Double, reason: any Error) { self.frame = frame; self.time = time; self.reason = reason }
+
+    public var description: String {
+        "frame \(frame) (\(formatNumber((time * 1000).rounded() / 1000)) s): \(String(describing: reason))"
+    }
 }

@@ -46,7 +46,7 @@ struct Bench: ParsableCommand {
             let text = TextMeasurer()
             for path in paths {
                 let document = try settings.load(path, kinds: RenderPreviews.kinds)
-                let frames = document.frames(measuring: text)
+                let frames = try document.frames(measuring: text)
                 if frames.count > 1 {
                     try benchAnimation(frames, path: path)
                     continue

@@ -133,7 +133,7 @@ struct FrameSelection: ParsableArguments {
     }
 
     func frame(of document: SceneDocument, path: String, measuring text: any TextMeasuring) throws -> LayerScene {
-        let frames = document.frames(measuring: text)
+        let frames = try document.frames(measuring: text)
         switch try pick(count: frames.count, isStill: frames.isStill, duration: frames.duration,
                         timeOfLast: frames.time(ofFrame: frames.count - 1), path: path) {
         case .index(let i): return frames.frame(index: i)

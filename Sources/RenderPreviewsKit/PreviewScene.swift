@@ -55,7 +55,11 @@ public struct PreviewScene: Sendable {
         self.document = document
         sceneKind = kind
         // An animated scene's script is simulated once, here.
-        self.frames = frames ?? document.frames(measuring: Self.text)
+        do {
+            self.frames = try frames ?? document.frames(measuring: Self.text)
+        } catch {
+            throw SceneError(file: file, line: 0, column: 0, keyPath: "", message: String(describing: error))
+        }
         // The canvas a kind draws on can differ from the one it declares (a swipe scene's viewport crops it), so
         // the frames' own size is checked too: in Double, as converting a huge size to Int would trap.
         let c = self.frames.canvas
@@ -131,7 +135,8 @@ public struct PreviewScene: Sendable {
             throw SceneError(file: name, line: 0, column: 0, keyPath: "",
                              message: "time \(time) s is outside the scene (0...\(frames.duration) s)")
         }
-        return try render(frames.frame(at: time))
+        let index = frames.isStill ? 0 : Int((time * frames.animation.framesPerSecond + 1e-9).rounded(.down))
+        return try render(frames.frame(at: time), frame: index, time: time)
     }
 
     /// Frame `index` (0 ..< ``frameCount``), rendered.
@@ -140,12 +145,21 @@ public struct PreviewScene: Sendable {
             throw SceneError(file: name, line: 0, column: 0, keyPath: "",
                              message: "frame \(index) is out of range (the scene has \(frames.count))")
         }
-        return try render(frames.frame(index: index))
+        return try render(frames.frame(index: index), frame: index, time: frames.time(ofFrame: index))
     }
 
-    private func render(_ frame: LayerScene) throws -> PreviewImage {
+    private func render(_ scene: LayerScene, frame: Int, time: Double) throws -> PreviewImage {
         var renderer = LayerRenderer()
-        return PreviewImage(try renderer.render(frame))
+        do {
+            return PreviewImage(try renderer.render(scene))
+        } catch {
+            throw failure(FrameError(frame: frame, time: time, reason: error))
+        }
+    }
+
+    /// A frame the kind made wrongly, as an error naming the scene, its kind and the frame.
+    private func failure(_ error: FrameError) -> SceneError {
+        SceneError(file: name, line: 0, column: 0, keyPath: "", message: "the \(kind) kind's \(error)")
     }
 
     /// The layer tree of the frame shown at `time`, as a `layers` scene: read back, it draws the same pixels.
@@ -166,9 +180,14 @@ public struct PreviewScene: Sendable {
     public func preview(using renderer: PreviewRenderer,
                         eachFrame: ((_ index: Int, _ image: PreviewImage) throws -> Void)? = nil,
                         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> PreviewFile {
-        let rendered = try renderPreview(frames, renderer: renderer.frames, eachFrame: eachFrame.map { body in
-            { try body($0, PreviewImage($1)) }
-        }, progress: progress)
+        let rendered: RenderedPreview
+        do {
+            rendered = try renderPreview(frames, renderer: renderer.frames, eachFrame: eachFrame.map { body in
+                { try body($0, PreviewImage($1)) }
+            }, progress: progress)
+        } catch let error as FrameError {
+            throw failure(error)
+        }
         return PreviewFile(data: Data(rendered.bytes), fileExtension: rendered.fileExtension,
                            frameCount: rendered.frames, duration: rendered.duration)
     }

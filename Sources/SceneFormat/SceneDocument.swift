@@ -71,7 +71,10 @@ public struct SceneDocument: Sendable {
     public func settings<S>(as type: S.Type) -> S? { settings as? S }
 
     /// Ready to give frames (an animated scene's script is simulated once here); `text` measures labels.
-    public func frames(measuring text: any TextMeasuring) -> SceneFrames { SceneFrames(makeAnimation(text)) }
+    /// Throws when the kind gives a length that makes no frames.
+    public func frames(measuring text: any TextMeasuring) throws -> SceneFrames {
+        try SceneFrames(checking: makeAnimation(text), kind: kind)
+    }
 
     /// The scene as the writer writes it: keys in declared order, values that differ from the kind's
     /// defaults only, small objects and steps on one line.

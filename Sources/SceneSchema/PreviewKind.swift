@@ -63,6 +63,22 @@ public struct SceneFrames: Sendable {
 
     public init(_ animation: any PreviewAnimation) { self.animation = animation }
 
+    /// Most frames a scene may have.
+    public static let maxFrames = 3600
+
+    /// The frames of `animation`, once its length is known to make sense: a kind is code of its own (a
+    /// package's, too), and a length that is not finite would have no frame count.
+    public init(checking animation: any PreviewAnimation, kind: String) throws(AnimationLengthError) {
+        if !animation.isStill {
+            let (duration, fps) = (animation.duration, animation.framesPerSecond)
+            guard duration.isFinite, duration >= 0, fps.isFinite, fps > 0, duration * fps <= Double(Self.maxFrames) else {
+                throw AnimationLengthError(description: "the \(kind) kind gives a duration of \(duration) s at \(fps) frames a "
+                    + "second; both must be finite, the duration >= 0, the frame rate > 0, and at most \(Self.maxFrames) frames")
+            }
+        }
+        self.animation = animation
+    }
+
     public var canvas: Canvas { animation.canvas }
     public var isStill: Bool { animation.isStill }
 
@@ -99,4 +115,9 @@ extension SceneFrames {
             return f
         }
     }
+}
+
+/// An animation whose length makes no frames (`SceneFrames(checking:kind:)`).
+public struct AnimationLengthError: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

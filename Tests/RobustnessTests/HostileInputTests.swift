@@ -22,7 +22,7 @@ final class HostileInputTests: XCTestCase {
     /// Parses and renders every frame the scene has (at most a few here); a trap fails the whole run.
     private func renderAll(_ scene: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let document = try SceneLoader.parseDocument(scene, file: "fuzz.json")
-        let frames = document.frames(measuring: Self.text)
+        let frames = try document.frames(measuring: Self.text)
         var renderer = LayerRenderer()
         for i in 0..<min(frames.count, 3) {
             var frame = frames.frame(index: i)

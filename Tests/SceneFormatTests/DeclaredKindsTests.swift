@@ -43,8 +43,8 @@ final class DeclaredKindsTests: XCTestCase {
         let a = try XCTUnwrap(absolute.settings(as: FlowKind.Settings.self)).scene
         let r = try XCTUnwrap(relative.settings(as: FlowKind.Settings.self)).scene
         XCTAssertEqual(a.gestures, r.gestures)
-        XCTAssertEqual(absolute.frames(measuring: text).count, 121)
-        XCTAssertEqual(absolute.frames(measuring: text).count, relative.frames(measuring: text).count)
+        XCTAssertEqual(try absolute.frames(measuring: text).count, 121)
+        XCTAssertEqual(try absolute.frames(measuring: text).count, try relative.frames(measuring: text).count)
     }
 
     func testStepTimeErrors() {

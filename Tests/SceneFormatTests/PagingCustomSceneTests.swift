@@ -54,7 +54,7 @@ final class PagingCustomSceneTests: XCTestCase {
         struct Fixed: TextMeasuring { func width(of text: TextContents) -> Double { Double(text.string.count) * text.size * 0.5 } }
         for (sample, layer) in [("fruits", "page-title"), ("gallery", "photo-container"), ("cards", "card")] {
             let doc = try SceneLoader.parseDocument(head + #", "sample": "\#(sample)", "duration": 1}"#, file: "p.json")
-            let frame = doc.frames(measuring: Fixed()).frame(at: 0.5)
+            let frame = try doc.frames(measuring: Fixed()).frame(at: 0.5)
             func names(_ l: Layer) -> [String] { [l.name ?? ""] + l.sublayers.flatMap(names) }
             XCTAssertTrue(names(frame.root).contains(layer), "\(sample) has no \(layer)")
         }
