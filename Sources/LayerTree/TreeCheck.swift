@@ -19,54 +19,99 @@ extension LayerScene {
     /// Layers in a frame, its snapshots' included.
     public static let maxLayers = 100_000
 
-    /// Throws the first rule the tree breaks.
+    /// Throws the first rule the tree breaks. Every frame is checked before it is drawn, so the walk builds no
+    /// string and allocates nothing until it finds a fault.
     public func check() throws(LayerTreeError) {
-        var count = 0
-        func finite(_ values: [Double], _ path: String, _ what: String) throws(LayerTreeError) {
-            if let bad = values.first(where: { !$0.isFinite }) {
-                throw LayerTreeError(path: path, message: "\(what) has \(bad); every value must be finite")
-            }
+        if let bad = [canvas.width, canvas.height, canvas.scale].first(where: { !$0.isFinite }) {
+            throw LayerTreeError(path: "canvas", message: "has \(bad); every value must be finite")
         }
-        func visit(_ layer: Layer, _ path: String, depth: Int) throws(LayerTreeError) {
+        var count = 0
+        var trail: [Int] = []
+        trail.reserveCapacity(Self.maxDepth + 1)
+        func visit(_ layer: Layer, depth: Int, top: Layer, topName: String) throws(LayerTreeError) {
             count += 1
             if count > Self.maxLayers {
-                throw LayerTreeError(path: path, message: "the frame has more than \(Self.maxLayers) layers")
+                throw LayerTreeError(path: Self.path(top, topName, trail), message: "the frame has more than \(Self.maxLayers) layers")
             }
             if depth > Self.maxDepth {
-                throw LayerTreeError(path: path, message: "layers are nested deeper than \(Self.maxDepth) levels")
+                throw LayerTreeError(path: Self.path(top, topName, trail),
+                                     message: "layers are nested deeper than \(Self.maxDepth) levels")
             }
-            try finite([layer.bounds.origin.x, layer.bounds.origin.y, layer.bounds.width, layer.bounds.height],
-                       path + ".bounds", "bounds")
-            try finite([layer.position.x, layer.position.y], path + ".position", "position")
-            try finite([layer.anchorPoint.x, layer.anchorPoint.y], path + ".anchorPoint", "anchorPoint")
-            try finite([layer.zPosition], path + ".zPosition", "zPosition")
-            try finite(layer.transform.values, path + ".transform", "transform")
-            try finite(layer.sublayerTransform.values, path + ".sublayerTransform", "sublayerTransform")
-            try finite([layer.opacity], path + ".opacity", "opacity")
-            try finite([layer.cornerRadius, layer.borderWidth], path + ".cornerRadius", "cornerRadius or borderWidth")
-            try finite([layer.shadowOpacity, layer.shadowRadius, layer.shadowOffset.x, layer.shadowOffset.y],
-                       path + ".shadow", "the shadow")
-            try finite([layer.contentsRect.origin.x, layer.contentsRect.origin.y, layer.contentsRect.width,
-                        layer.contentsRect.height], path + ".contentsRect", "contentsRect")
-            for color in [layer.backgroundColor, layer.borderColor, layer.shadowColor].compactMap({ $0 }) {
-                try finite([color.red, color.green, color.blue, color.alpha], path, "a color")
+            if let (field, value) = layer.firstNonFinite {
+                throw LayerTreeError(path: Self.path(top, topName, trail) + "." + field,
+                                     message: "has \(value); every value must be finite")
             }
-            if let backdrop = layer.backdrop {
-                try finite([backdrop.blurRadius, backdrop.saturation], path + ".backdrop", "backdrop")
-            }
-            switch layer.contents {
-            case .text(let t): try finite([t.size, t.lineHeight ?? 0], path + ".contents", "text size or line height")
-            case .glyph(let g): try finite([g.size], path + ".contents", "glyph size")
-            default: break
-            }
-            for (i, sublayer) in layer.sublayers.enumerated() {
-                try visit(sublayer, path + "." + (sublayer.name ?? "sublayers[\(i)]"), depth: depth + 1)
+            for i in layer.sublayers.indices {
+                trail.append(i)
+                try visit(layer.sublayers[i], depth: depth + 1, top: top, topName: topName)
+                trail.removeLast()
             }
         }
-        try finite([canvas.width, canvas.height, canvas.scale], "canvas", "the canvas")
-        try visit(root, root.name ?? "root", depth: 0)
+        try visit(root, depth: 0, top: root, topName: root.name ?? "root")
         for name in snapshots.keys.sorted() {
-            try visit(snapshots[name]!, "snapshots." + name, depth: 0)
+            try visit(snapshots[name]!, depth: 0, top: snapshots[name]!, topName: "snapshots." + name)
         }
     }
+
+    /// The dotted names from `top` down the sublayer indices of `trail`.
+    private static func path(_ top: Layer, _ topName: String, _ trail: [Int]) -> String {
+        var names = [topName]
+        var layer = top
+        for i in trail {
+            layer = layer.sublayers[i]
+            names.append(layer.name ?? "sublayers[\(i)]")
+        }
+        return names.joined(separator: ".")
+    }
+}
+
+extension Layer {
+    /// The first property with a number that is not finite, and that number; nil when all are finite.
+    var firstNonFinite: (field: String, value: Double)? {
+        func bad(_ values: Double...) -> Double? { values.first { !$0.isFinite } }
+        if !(bounds.origin.x.isFinite && bounds.origin.y.isFinite && bounds.size.width.isFinite && bounds.size.height.isFinite) {
+            return ("bounds", bad(bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height)!)
+        }
+        if !(position.x.isFinite && position.y.isFinite) { return ("position", bad(position.x, position.y)!) }
+        if !(anchorPoint.x.isFinite && anchorPoint.y.isFinite) { return ("anchorPoint", bad(anchorPoint.x, anchorPoint.y)!) }
+        if !zPosition.isFinite { return ("zPosition", zPosition) }
+        if !transform.isAllFinite { return ("transform", transform.values.first { !$0.isFinite }!) }
+        if !sublayerTransform.isAllFinite { return ("sublayerTransform", sublayerTransform.values.first { !$0.isFinite }!) }
+        if !opacity.isFinite { return ("opacity", opacity) }
+        if !cornerRadius.isFinite { return ("cornerRadius", cornerRadius) }
+        if !borderWidth.isFinite { return ("borderWidth", borderWidth) }
+        if !(shadowOpacity.isFinite && shadowRadius.isFinite && shadowOffset.x.isFinite && shadowOffset.y.isFinite) {
+            return ("shadow", bad(shadowOpacity, shadowRadius, shadowOffset.x, shadowOffset.y)!)
+        }
+        if !(contentsRect.origin.x.isFinite && contentsRect.origin.y.isFinite && contentsRect.size.width.isFinite
+             && contentsRect.size.height.isFinite) {
+            return ("contentsRect", bad(contentsRect.origin.x, contentsRect.origin.y, contentsRect.size.width,
+                                        contentsRect.size.height)!)
+        }
+        if let c = backgroundColor, !c.isAllFinite { return ("backgroundColor", bad(c.red, c.green, c.blue, c.alpha)!) }
+        if !borderColor.isAllFinite { return ("borderColor", bad(borderColor.red, borderColor.green, borderColor.blue, borderColor.alpha)!) }
+        if !shadowColor.isAllFinite { return ("shadowColor", bad(shadowColor.red, shadowColor.green, shadowColor.blue, shadowColor.alpha)!) }
+        if let b = backdrop, !(b.blurRadius.isFinite && b.saturation.isFinite) { return ("backdrop", bad(b.blurRadius, b.saturation)!) }
+        switch contents {
+        case .text(let t):
+            if !t.size.isFinite { return ("contents.size", t.size) }
+            if let h = t.lineHeight, !h.isFinite { return ("contents.lineHeight", h) }
+        case .glyph(let g):
+            if !g.size.isFinite { return ("contents.size", g.size) }
+        default: break
+        }
+        return nil
+    }
+}
+
+extension Transform3D {
+    var isAllFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
+}
+
+extension Color {
+    var isAllFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
 }
