@@ -184,6 +184,23 @@ extension SpanBlitter {
             plane.update(repeating: 255, count: count)
             return
         }
+        // Where nothing is covered yet (plane 0, so the pixels are 0 too: every write goes through here),
+        // partitionBlend adds the color at its coverage, which is what source-over gives over nothing: the
+        // plain path, then the plane takes the coverage. The common case: most of a piece's edge lands on
+        // pixels no other piece has reached.
+        if Self.isZero(plane, count: count) {
+            if isSolid {
+                blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
+            } else {
+                shadeAndBlendSampled(y: y, x: x, count: count, dst: dst, coverage)
+            }
+            if C.isUniform {
+                plane.update(repeating: UInt8(truncatingIfNeeded: coverage[0]), count: count)
+            } else {
+                for i in 0..<count { plane[i] = UInt8(truncatingIfNeeded: coverage[i]) }
+            }
+            return
+        }
         if isSolid {
             for i in 0..<count { partitionBlend(solid, coverage[i], dst + i, plane + i) }
         } else if let gradient {
@@ -194,6 +211,23 @@ extension SpanBlitter {
                 for i in 0..<count { partitionBlend(colors[i], coverage[i], dst + i, plane + i) }
             }
         }
+    }
+}
+
+extension SpanBlitter {
+    /// Whether `count` bytes are all 0 (eight at a time).
+    @inline(__always)
+    fileprivate static func isZero(_ p: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) != 0 { return false }
+            i += 8
+        }
+        while i < count {
+            if p[i] != 0 { return false }
+            i += 1
+        }
+        return true
     }
 }
 
