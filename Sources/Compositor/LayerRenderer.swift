@@ -144,9 +144,10 @@ public struct LayerRenderer {
         }
         let fills = (hasBackground ? 1 : 0) + (hasBorder ? 1 : 0) + contentsFills
         let drawsMoreThanOnce = !layer.sublayers.isEmpty || fills > 1
+        let pieces = Self.sublayersArePieces(layer)
 
         // One fill and no shadow: the opacity can go straight into the color.
-        if !shadow && (layer.opacity >= 1 || !drawsMoreThanOnce) {
+        if !shadow && !pieces && (layer.opacity >= 1 || !drawsMoreThanOnce) {
             try drawBody(layer, map: map, opacity: layer.opacity, into: &target, clip: clip, culls: culls)
             return
         }
@@ -156,6 +157,8 @@ public struct LayerRenderer {
             .intersection(shadow ? IntRect(enclosing: shadowSourceArea(visible, layer: layer, map: map)) : visible)
         guard !area.isEmpty else { return }
         var group = Pixmap(bounds: area)
+        // Pieces of one snapshot meet at shared edges: in their group they split the pixels along them.
+        if pieces { group.sharedEdgeCoverage = [UInt8](repeating: 0, count: area.area) }
         // Within a window, a group without shadow needs its pixels only there; a shadow needs them all (its
         // blur reaches across the window's edge).
         try drawBody(layer, map: map, opacity: 1, into: &group, clip: Clip(rect: area, window: shadow ? nil : clip.window), culls: culls)
@@ -182,6 +185,24 @@ public struct LayerRenderer {
                        coveredBy: clip.mask == nil ? group : nil)
         }
         target.composite(group, opacity: opacity, clip: clip)
+    }
+
+    /// Whether a layer's sublayers are pieces of one picture: two or more, each showing the same snapshot
+    /// (through its own contentsRect) and nothing else, as SnapshotContainerView's pieces do. They are cut
+    /// from one rectangle, so where they are not moved apart their edges meet. On the device those edges
+    /// are aliased (allowsEdgeAntialiasing is false by default, and the library leaves it so): abutting
+    /// pieces split the device pixels along their shared edge exactly, and no background shows between
+    /// them. Drawn one by one with fractional coverage and source-over, each such pixel would keep a
+    /// share of the background (a light seam); so the pieces are drawn as a group whose pixels split
+    /// between them (`Pixmap.sharedEdgeCoverage`), then composited: their outer edges keep their
+    /// anti-aliased coverage, as in a recording scaled down from the device.
+    static func sublayersArePieces(_ layer: Layer) -> Bool {
+        guard layer.sublayers.count >= 2, case .snapshot(let name)? = layer.sublayers[0].contents else { return false }
+        return layer.sublayers.allSatisfy { piece in
+            guard case .snapshot(let other)? = piece.contents, other == name else { return false }
+            return piece.sublayers.isEmpty && !piece.hasVisibleShadow && piece.backdrop == nil
+                && !(piece.backgroundColor?.isVisible ?? false) && !(piece.borderWidth > 0 && piece.borderColor.isVisible)
+        }
     }
 
     /// Background, contents, sublayers (clipped when masksToBounds), border.

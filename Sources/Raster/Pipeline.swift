@@ -63,6 +63,9 @@ struct SpanBlitter: CoverageSink {
     let window: IntRect
     /// Whether there is a window to trim to (a whole frame has none: no test per span).
     let windowed: Bool
+    /// The target's shared-edge coverage plane (`Pixmap.sharedEdgeCoverage`), laid out like the target:
+    /// when set, every span is blended by `partitionBlend`.
+    let partition: UnsafeMutablePointer<UInt8>?
 
     /// The part of a span inside the window: its first pixel and count (count <= 0: none).
     @inline(__always)
@@ -136,6 +139,10 @@ struct SpanBlitter: CoverageSink {
     @inline(__always)
     private func shadeAndBlend<C: CoverageRow>(y: Int, x: Int, count: Int, _ coverage: C) {
         let dst = target + (y - targetBounds.y) * targetBounds.width + x - targetBounds.x
+        if let partition {
+            return shadeAndPartition(y: y, x: x, count: count, dst: dst,
+                                     plane: partition + (y - targetBounds.y) * targetBounds.width + x - targetBounds.x, coverage)
+        }
         if isSolid {
             blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
         } else {
@@ -158,6 +165,105 @@ struct SpanBlitter: CoverageSink {
             blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
         }
     }
+}
+
+extension SpanBlitter {
+    /// Colors for the span, then `partitionBlend` pixel by pixel, noting in the plane what each pixel now
+    /// has covered (out of line: only a snapshot's pieces are drawn this way).
+    @inline(never)
+    fileprivate func shadeAndPartition<C: CoverageRow>(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt32>,
+                                                       plane: UnsafeMutablePointer<UInt8>, _ coverage: C) {
+        if C.isUniform && coverage[0] == 255 {
+            // Full coverage is source-over whatever the plane says (see partitionBlend): the plain path,
+            // then the pixels are covered.
+            if isSolid {
+                blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
+            } else {
+                shadeAndBlendSampled(y: y, x: x, count: count, dst: dst, coverage)
+            }
+            plane.update(repeating: 255, count: count)
+            return
+        }
+        // Where nothing is covered yet (plane 0, so the pixels are 0 too: every write goes through here),
+        // partitionBlend adds the color at its coverage, which is what source-over gives over nothing: the
+        // plain path, then the plane takes the coverage. The common case: most of a piece's edge lands on
+        // pixels no other piece has reached.
+        if Self.isZero(plane, count: count) {
+            if isSolid {
+                blendSpan(dst, count: count, coverage: coverage, colors: UniformColor(value: solid))
+            } else {
+                shadeAndBlendSampled(y: y, x: x, count: count, dst: dst, coverage)
+            }
+            if C.isUniform {
+                plane.update(repeating: UInt8(truncatingIfNeeded: coverage[0]), count: count)
+            } else {
+                for i in 0..<count { plane[i] = UInt8(truncatingIfNeeded: coverage[i]) }
+            }
+            return
+        }
+        if isSolid {
+            for i in 0..<count { partitionBlend(solid, coverage[i], dst + i, plane + i) }
+        } else if let gradient {
+            gradient.pointee.shade(y: y, x: x, count: count, into: colorScratch)
+            for i in 0..<count { partitionBlend(colorScratch[i], coverage[i], dst + i, plane + i) }
+        } else if let image {
+            image.pointee.shade(y: y, x: x, count: count, scratch: colorScratch) { colors in
+                for i in 0..<count { partitionBlend(colors[i], coverage[i], dst + i, plane + i) }
+            }
+        }
+    }
+}
+
+extension SpanBlitter {
+    /// Whether `count` bytes are all 0 (eight at a time).
+    @inline(__always)
+    fileprivate static func isZero(_ p: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) != 0 { return false }
+            i += 8
+        }
+        while i < count {
+            if p[i] != 0 { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// A color at geometric coverage `k` (0...255) onto a pixel of which `plane` says how much is covered
+/// already (g): the part of the pixel k covers is taken first from the part nothing covers yet (u, added
+/// to the pixel), and only the rest (v = k - u) overlaps what is there, in proportion (source-over on the
+/// share v / g of the pixel's contents). Two layers that meet at an edge inside the pixel, coverages k1 and
+/// k2 with k1 + k2 <= 255, so sum to k1 c1 + k2 c2: what the device's aliased edges, which split the
+/// pixel's device pixels between them, give once scaled down; plain source-over would leave k1 k2 / 255
+/// of the pixel to whatever is behind (a seam). At full coverage, or on a fully covered pixel, this is
+/// source-over exactly.
+@inline(__always)
+func partitionBlend(_ color: UInt32, _ k: UInt32, _ dst: UnsafeMutablePointer<UInt32>, _ plane: UnsafeMutablePointer<UInt8>) {
+    if k == 0 { return }
+    let g = UInt32(plane.pointee)
+    if k == 255 {
+        dst.pointee = sourceOver(color, dst.pointee)
+        plane.pointee = 255
+        return
+    }
+    let u = min(k, 255 - g), v = k - u
+    let src = multiply(color, k)
+    // v <= g: the share of the pixel's contents under the overlap, and what of it the color hides.
+    let kept = v == 0 ? dst.pointee : multiply(dst.pointee, 255 - (((color >> 24) * v + g / 2) / g))
+    dst.pointee = addSaturating(src, kept)
+    plane.pointee = UInt8(truncatingIfNeeded: g + u)
+}
+
+/// Channel by channel sum, each at most 255 (the rounding of two coverages that fill a pixel can add to 256).
+@inline(__always)
+func addSaturating(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    let rb = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF)
+    let ag = ((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF)
+    // A carry into bit 8 of a 16-bit lane marks a channel past 255: it becomes 255.
+    let rbOver = ((rb >> 8) & 0x0001_0001) &* 0xFF, agOver = ((ag >> 8) & 0x0001_0001) &* 0xFF
+    return ((rb | rbOver) & 0x00FF_00FF) | (((ag | agOver) & 0x00FF_00FF) << 8)
 }
 
 /// Per-pixel coverage or color, either one value for the whole span or one per pixel. Generic over these,
@@ -232,18 +338,26 @@ extension Pixmap {
         let clipMask = clip?.mask
         let clipData = clipMask?.data ?? []
         let interior = clipMask?.interior?.bounds ?? []
+        // The plane taken out while the blitter writes it, and put back after: no copy.
+        let partitioned = sharedEdgeCoverage != nil
+        var plane = sharedEdgeCoverage ?? []
+        sharedEdgeCoverage = nil
+        defer { if partitioned { sharedEdgeCoverage = plane } }
         paint.withPayload { gradient, image in
             pixels.withUnsafeMutableBufferPointer { p in
                 clipData.withUnsafeBufferPointer { c in
                     interior.withUnsafeBufferPointer { runs in
-                        var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, gradient: gradient, image: image,
-                                                  solid: solid, isSolid: isSolid,
-                                                  clip: clipMask == nil ? nil : c.baseAddress,
-                                                  clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
-                                                  clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
-                                                  colorScratch: colorScratch, coverageScratch: coverageScratch,
-                                                  window: clip?.window ?? bounds, windowed: clip?.window != nil)
-                        feed(&blitter)
+                        plane.withUnsafeMutableBufferPointer { planePixels in
+                            var blitter = SpanBlitter(target: p.baseAddress!, targetBounds: bounds, gradient: gradient, image: image,
+                                                      solid: solid, isSolid: isSolid,
+                                                      clip: clipMask == nil ? nil : c.baseAddress,
+                                                      clipBounds: clipMask?.bounds ?? IntRect(x: 0, y: 0, width: 0, height: 0),
+                                                      clipInterior: clipMask?.interior == nil ? nil : runs.baseAddress,
+                                                      colorScratch: colorScratch, coverageScratch: coverageScratch,
+                                                      window: clip?.window ?? bounds, windowed: clip?.window != nil,
+                                                      partition: partitioned ? planePixels.baseAddress : nil)
+                            feed(&blitter)
+                        }
                     }
                 }
             }

@@ -141,6 +141,12 @@ public struct MaskInterior: Sendable {
 public struct Pixmap: Sendable {
     public let bounds: IntRect
     public var pixels: [UInt32]
+    /// When set (one byte per pixel, 0...255), fills into this pixmap split pixels at shared edges: the
+    /// plane holds how much of each pixel what was drawn so far covers, and a fill's partial coverage of a
+    /// pixel takes the part not yet covered first (`partitionBlend`). An offscreen for layers whose edges
+    /// abut (a snapshot's pieces), which on the device are aliased and share the pixels along their edges
+    /// exactly, so no background shows between them. Nil: plain source-over.
+    public var sharedEdgeCoverage: [UInt8]?
 
     public init(bounds: IntRect, fill: PremultipliedColor = .clear) {
         self.bounds = bounds

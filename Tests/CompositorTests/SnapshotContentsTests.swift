@@ -107,4 +107,36 @@ final class SnapshotContentsTests: XCTestCase {
         assertPixel(big, 20, 20, .green)
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
+
+    /// Pieces of one snapshot meeting inside a pixel split it between them, as the device's aliased edges
+    /// split its pixels: no background shows along their shared edge (a seam of white, 64 per channel,
+    /// drawn one by one with source-over), while their outer edges keep their anti-aliased coverage.
+    /// Moved apart, the gap between them shows the background in proportion.
+    func testAbuttingPiecesSplitTheirSharedPixels() throws {
+        // Two halves of the all-blue right half of the card, 20 × 40 each, the cut at x = 30.5 (pixel 30).
+        func container(gap: Double) -> Layer {
+            var c = Layer(name: "card-snapshot", frame: Rect(10.5, 10, 40, 40))
+            c.sublayers = [piece(Rect(0, 0, 20, 40), Rect(0.5, 0, 0.25, 1)),
+                           piece(Rect(20 + gap, 0, 20, 40), Rect(0.75, 0, 0.25, 1))]
+            return c
+        }
+        let p = try render([container(gap: 0)])
+        assertPixel(p, 30, 20, .blue, "the shared edge")
+        assertPixel(p, 29, 20, .blue)
+        assertPixel(p, 10, 20, RGB(128, 128, 255), tolerance: 1, "the outer edge, half covered")
+        assertPixel(p, 50, 20, RGB(128, 128, 255), tolerance: 1, "the outer edge, half covered")
+        let apart = try render([container(gap: 0.5)])
+        assertPixel(apart, 30, 20, RGB(128, 128, 255), tolerance: 1, "half a pixel of background between them")
+
+        // Turned, the shared edge crosses pixels at every fraction: it still shows no background.
+        var turned = container(gap: 0)
+        turned.transform = .rotation(0.3, 0, 0, 1)
+        let t = try render([turned])
+        let centre = Point(30.5, 30)
+        for y in 14...46 {
+            // The cut through the centre, turned by 0.3 rad: x = centre.x - (y - centre.y) tan 0.3.
+            let x = Int((centre.x - (Double(y) + 0.5 - centre.y) * tan(0.3)).rounded(.down))
+            assertPixel(t, x, y, .blue, tolerance: 1, "on the turned cut")
+        }
+    }
 }

@@ -50,14 +50,18 @@ struct PagingScreen {
         return entries[((strip.selectedPage % entries.count) + entries.count) % entries.count]
     }
 
+    /// The screen's views in ShapesViewController.xib's order, back to front: the layout strip, the cards'
+    /// collection view, the page control (hidden in this sample: not drawn) and the back button. Neither
+    /// collection view clips (the controller turns clipsToBounds off), so a card that leaves its page passes
+    /// over the strip's discs, and the back arrow stays over every card.
     func build() -> LayerScene {
         var root = Layer(name: "screen", frame: Rect(0, 0, scene.canvas.width, scene.canvas.height))
         root.backgroundColor = scene.background
         root.masksToBounds = true
-        if let back = art.backButton { root.sublayers.append(back) }
+        if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
         let (pages, snapshots) = pages()
         root.sublayers.append(pages)
-        if scene.showsLayoutStrip { root.sublayers.append(layoutStrip()) }
+        if let back = art.backButton { root.sublayers.append(back) }
         if scene.showsTouches, let mark = sample.touchMark { root.sublayers.append(DeviceChrome.touchDisc(mark)) }
         return LayerScene(canvas: scene.canvas, root: root, snapshots: snapshots)
     }

@@ -129,11 +129,13 @@ extension CustomScreen {
     /// The card's size in the cell: 320 pt wide at the card's 8560:5390 aspect, centred.
     static let cardSize = Size(320, 320 * 5390 / 8560)
 
+    /// In CardsViewController.xib's order, back to front: the collection view, the back, previous and next
+    /// buttons, and the "Glow" image view last, over the buttons and any card that passes there.
     func cards() -> [Layer] {
         let view = self.pages { index, progress, size in cardCell(index: index, transforms: CardTransforms(progress: progress), size: size) }
-        return [glow(), view, circleSymbol(.squareArrowLeft, frame: Rect(27, 58, 33, 30)),
+        return [view, circleSymbol(.squareArrowLeft, frame: Rect(27, 58, 33, 30)),
                 circleSymbol(.arrowCircleLeft, frame: Rect(118, 760.5, 53.5, 51.5)),
-                circleSymbol(.arrowCircleRight, frame: Rect(242.5, 760.5, 53.5, 51.5))]
+                circleSymbol(.arrowCircleRight, frame: Rect(242.5, 760.5, 53.5, 51.5)), glow()]
     }
 
     func cardCell(index: Int, transforms t: CardTransforms, size: Size) -> Layer {
