@@ -97,6 +97,13 @@ struct Render: ParsableCommand {
     @Flag(help: "Render in memory and exit 1, naming them, when output files are missing or differ; write nothing.")
     var check = false
 
+    @Option(help: ArgumentHelp("Render the K-th of N shares of the scenes (1/2 and 2/2 together are the whole run), for a CI matrix.",
+                               valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Render every scene, even one whose output the manifest shows up to date with its inputs.")
+    var force = false
+
     @OptionGroup var settings: SceneSettings
 
     @Flag(help: "Print nothing but errors.")
@@ -112,6 +119,9 @@ struct Render: ParsableCommand {
             throw ValidationError("-o \(target) names one file; give exactly one scene file (or -o a folder)")
         }
         if !files.isEmpty && only != nil { throw ValidationError("give scene files or --only, not both") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard expects K/N with 1 <= K <= N <= 1000, found '\(shard)'")
+        }
         // Output/ holds the committed previews; scenes changed on the command line must go elsewhere.
         if !settings.overrides.isEmpty && output == nil && !check {
             throw ValidationError("--set changes the scenes: name the folder or file to write with -o (Output/ holds the committed previews)")
@@ -120,13 +130,21 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: quiet)
-        var failed: [String] = [], stale: [String] = []
+        var failed: [String] = [], stale: [String] = [], unchanged: [String] = []
+        var manifest: RenderManifest.Session?
         var rows: [[String]] = []
         // Every scene is read and checked before anything is written, so one bad scene or a --set that a
         // scene's kind does not declare stops the run before it writes.
         var loaded: [(path: String, scene: PreviewScene)] = []
         do {
-            let paths = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files
+            let all = files.isEmpty ? try sceneFiles(in: scenes, only: only) : files
+            let share = shard.flatMap(Shard.init)?.share(of: all) ?? all
+            // A scene whose inputs and output are as the manifest recorded them is not read again (`--check`
+            // trusts no manifest, `--force` ignores it, `--set` and one named output file never use one).
+            let cache = usesManifest ? RenderManifest.Session(folder: target, extraKinds: RenderPreviews.extraKinds.map { $0.name }) : nil
+            unchanged = cache.map { cache in share.filter { cache.isUpToDate(scene: $0) } } ?? []
+            let paths = share.filter { !unchanged.contains($0) }
+            manifest = cache
             // Read on every core (a scene's models and artwork take tens of milliseconds to build), reported in
             // order.
             let results = UncheckedResults<PreviewScene>(count: paths.count)
@@ -167,7 +185,8 @@ struct Render: ParsableCommand {
                 queue.finish(k, render(jobs[k].path, jobs[k].scene, renderer: renderer, console: console)) { j, outcome in
                     switch outcome {
                     case .failed(let text): console.error(text)
-                    case .done(_, let file, .written): console.line("\(jobs[j].path) -> \(file)")
+                    case .done(_, let file, .written):
+                        console.line("\(jobs[j].path) -> \(file)")
                     // --check writes nothing, so its lines say what it found rather than where a scene went.
                     case .done(_, let file, let found): console.line(found.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + file)
                     }
@@ -180,9 +199,16 @@ struct Render: ParsableCommand {
             case .done(let row, let file, let found):
                 rows.append(row)
                 if found == .differs || found == .missing { stale.append(file) }
+                if found == .written { manifest?.record(scene: jobs[k].path, output: file) }
             }
         }
+        if let manifest {
+            do { try manifest.save() } catch { console.error(errorText(error)) }
+        }
         if !rows.isEmpty && !check { console.line(table(["scene", "frames", "duration", "size", "time"], rows)) }
+        if !unchanged.isEmpty {
+            console.line("\(unchanged.count) scene\(unchanged.count == 1 ? "" : "s") unchanged since the manifest's run (--force renders them)")
+        }
         if !stale.isEmpty {
             // The plugin names itself, so the hint is the command that fixes it where it ran.
             let command = ProcessInfo.processInfo.environment["RENDER_PREVIEWS_COMMAND"] ?? "render-previews"
@@ -194,6 +220,29 @@ struct Render: ParsableCommand {
         if check {
             console.line("\(outputIsFile ? target : target + "/") is up to date (\(rows.count) preview\(rows.count == 1 ? "" : "s"))")
         }
+    }
+}
+
+extension Render {
+    /// A manifest applies to a folder run that writes: not to --check, --force, --set or one named output file.
+    var usesManifest: Bool { !check && !force && !outputIsFile && settings.overrides.isEmpty && framesDir == nil }
+}
+
+/// `--shard K/N`: the scenes at positions K-1, K-1+N, … of the sorted list, so the N shares are disjoint, cover the
+/// list, differ in size by one at most, and stay put when the list does.
+struct Shard {
+    var index: Int
+    var count: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, k >= 1, k <= n else { return nil }
+        index = k - 1
+        count = n
+    }
+
+    func share(of paths: [String]) -> [String] {
+        paths.sorted().enumerated().filter { $0.offset % count == index }.map(\.element)
     }
 }
 
