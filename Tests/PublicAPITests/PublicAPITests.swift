@@ -75,7 +75,9 @@ final class PublicAPITests: XCTestCase {
             // Conformances are API too: dropping Sendable or Equatable breaks callers.
             for relation in graph?["relationships"] as? [[String: Any]] ?? [] where relation["kind"] as? String == "conformsTo" {
                 guard let source = relation["source"] as? String, let path = paths[source] else { continue }
-                let target = relation["targetFallback"] as? String ?? relation["target"] as? String ?? "?"
+                var target = relation["targetFallback"] as? String ?? relation["target"] as? String ?? "?"
+                // Foundation's protocols live in FoundationEssentials on Linux, in Foundation on Apple's systems.
+                if target.hasPrefix("FoundationEssentials.") { target = "Foundation." + target.dropFirst("FoundationEssentials.".count) }
                 lines.append("\(module) \(path): conforms to \(target)")
             }
         }
