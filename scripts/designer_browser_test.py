@@ -10,6 +10,7 @@ over 20 changes (median and p95) and saves a screenshot.
     scripts/designer_browser_test.py DESIGNER_BINARY [--scenes Scenes] [--screenshot docs/designer.png]
 """
 import argparse
+import http.client
 import statistics
 import subprocess
 import sys
@@ -180,6 +181,26 @@ def main():
             page.fill('input[type=number][data-param="eyePosition"]', "300")
             wait_for_query(page, "set=eyePosition%3D300&")
             check(True, "the server keeps serving after a bad request")
+
+            # A page elsewhere must not reach the server: a foreign Host (DNS rebinding) or Origin is refused.
+            def raw_get(path, headers):
+                address = base.split("//")[1].rstrip("/")
+                conn = http.client.HTTPConnection(address.rsplit(":", 1)[0].strip("[]"), int(address.rsplit(":", 1)[1]), timeout=10)
+                conn.putrequest("GET", path, skip_host=True)
+                for k, v in headers.items():
+                    conn.putheader(k, v)
+                conn.endheaders()
+                r = conn.getresponse()
+                body = r.read().decode()
+                conn.close()
+                return r.status, body
+            port = base.rstrip("/").rsplit(":", 1)[1]
+            status, body = raw_get("/api/scenes", {"Host": "evil.example:" + port})
+            check(status == 403 and "not for 'evil.example:" in body, "a foreign Host is refused (%d: %s)" % (status, body.strip()))
+            status, body = raw_get("/api/scenes", {"Host": "127.0.0.1:" + port, "Origin": "http://evil.example"})
+            check(status == 403 and "http://evil.example" in body, "a foreign Origin is refused (%d: %s)" % (status, body.strip()))
+            status, _ = raw_get("/api/scenes", {"Host": "localhost:" + port, "Origin": "http://localhost:" + port})
+            check(status == 200, "the page's own Host and Origin are answered (%d)" % status)
             page.wait_for_timeout(300)
             console_errors.clear()  # the refused value's 400 is logged by the browser, as it should be
 

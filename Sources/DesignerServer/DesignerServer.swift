@@ -22,13 +22,15 @@ public final class DesignerServer: Sendable {
         queue.name = "designer.renders"
         queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
         workers = queue
-        let handler = Handler(api: api, gate: gate, workers: queue)
+        let handler = Handler(api: api, gate: gate, workers: queue, loopback: Self.isLoopback(host))
         if host.contains(":") {
             server = HTTPServer(address: try sockaddr_in6.inet6(ip6: host, port: port), logger: .disabled, handler: handler)
         } else {
             server = HTTPServer(address: try sockaddr_in.inet(ip4: host, port: port), logger: .disabled, handler: handler)
         }
     }
+
+    static func isLoopback(_ host: String) -> Bool { host == "::1" || host.hasPrefix("127.") }
 
     /// Serves until `stop()` (or the task is cancelled).
     public func run() async throws { try await server.run() }
@@ -51,8 +53,15 @@ private struct Handler: HTTPHandler {
     let api: DesignerAPI
     let gate: RenderGate
     let workers: OperationQueue
+    /// Listening on loopback only: then a request must name a loopback host (and come from a page of one), so a
+    /// page elsewhere cannot reach the server by pointing a name of its own at 127.0.0.1 (DNS rebinding).
+    let loopback: Bool
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if loopback, let refusal = Self.foreign(request) {
+            return response(DesignerResponse(status: 403, contentType: "text/plain; charset=utf-8",
+                                             body: Array("render-previews: error: \(refusal)\n".utf8)))
+        }
         guard request.method == .GET || request.method == .HEAD else {
             return response(DesignerResponse(status: 405, contentType: "text/plain; charset=utf-8",
                                              body: Array("render-previews: error: the designer answers GET only\n".utf8)))
@@ -70,6 +79,32 @@ private struct Handler: HTTPHandler {
         let answer = await work { api.respond(path: path, query: query) }
         await gate.leave(key)
         return response(answer)
+    }
+
+    /// Why a request does not come from this machine's own page: a Host that is not a loopback name, or an Origin
+    /// that is not one; nil when it does. (A request without Origin is a page's own or a tool's, as curl's.)
+    static func foreign(_ request: HTTPRequest) -> String? {
+        let host = request.headers[HTTPHeader("Host")] ?? ""
+        guard isLoopbackName(host) else {
+            return "the designer answers requests for 127.0.0.1, localhost or [::1] only, not for '\(host)'"
+        }
+        if let origin = request.headers[HTTPHeader("Origin")], origin != "null" {
+            let name = origin.hasPrefix("http://") ? String(origin.dropFirst("http://".count)) : ""
+            guard isLoopbackName(name) else { return "the designer answers its own page only, not a page from '\(origin)'" }
+        }
+        return nil
+    }
+
+    /// `127.0.0.1`, `localhost` or `[::1]`, with or without a port.
+    static func isLoopbackName(_ hostAndPort: String) -> Bool {
+        var name = hostAndPort.lowercased()
+        if name.hasPrefix("[") {
+            guard let end = name.firstIndex(of: "]") else { return false }
+            name = String(name[name.index(after: name.startIndex)..<end])
+            return name == "::1"
+        }
+        if let colon = name.firstIndex(of: ":") { name = String(name[..<colon]) }
+        return name == "localhost" || name.split(separator: ".").count == 4 && name.hasPrefix("127.")
     }
 
     /// Runs a render on a worker thread; the server's tasks stay free to read and write sockets.
@@ -91,6 +126,7 @@ private struct Handler: HTTPHandler {
         case 200: "OK"
         case 400: "Bad Request"
         case 404: "Not Found"
+        case 403: "Forbidden"
         case 405: "Method Not Allowed"
         case 409: "Conflict"
         default: "Internal Server Error"
