@@ -219,6 +219,15 @@ def main():
             wait_for_query(page, "set=canvas.scale%3D1&")
             width = page.evaluate("() => document.querySelector('img[data-preview]').naturalWidth")
             check(width == 390 and page.is_hidden("#error"), "canvas.scale alone on a scene without a canvas renders (%d px wide)" % width)
+            try:
+                page.wait_for_function("() => document.querySelector('#scene-summary').textContent.includes('390×')", timeout=10000)
+            except Exception:
+                pass
+            summary = page.inner_text("#scene-summary")
+            check("390×" in summary, "the header gives the edited scale's pixel size (%s)" % summary.split(" · ")[1])
+            page.goto(base + "?scene=layers-folding-showcase")
+            page.wait_for_selector("body[data-ready=true]", timeout=20000)
+            check(not page.is_visible("#scrubber"), "a still scene shows no scrubber")
             if args.screenshot_swipe:
                 page.goto(base + "?scene=swipe-rtl&set=trailing.transitionStyle%3Ddrag")
                 page.wait_for_selector("body[data-ready=true]", timeout=20000)

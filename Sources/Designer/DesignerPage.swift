@@ -70,6 +70,8 @@ enum DesignerPage {
 """#
 
     static let style = #"""
+/* The hidden attribute wins over a rule that sets display (#timeline is a flex row). */
+[hidden] { display: none !important; }
 :root { --bg: #f5f5f7; --panel: #fff; --line: #d2d2d7; --text: #1d1d1f; --muted: #6e6e73; --accent: #0071e3; --bad: #c4001a; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--text); background: var(--bg); }
@@ -246,8 +248,7 @@ async function openScene(name, edits) {
   state.frame = 0;
   setPlaying(false);
   $("scene-picker").value = name;
-  $("scene-summary").textContent = state.scene.kind + " · " + state.scene.pixelWidth + "×" + state.scene.pixelHeight + " px · " +
-    (state.scene.still ? "still" : state.scene.frames + " frames, " + seconds(state.scene.duration)) + " · " + state.scene.summary;
+  updateSummary(state.scene.pixelWidth, state.scene.pixelHeight);
   $("scrubber").max = String(state.scene.frames - 1);
   $("timeline").hidden = state.scene.still;
   $("pin").textContent = "Pin as A";
@@ -495,6 +496,16 @@ function refresh(changedAt) {
   scheduleExport();
   updateURL();
 }
+
+/// The header's line on the scene; its pixel size is the shown frame's, which an edited scale changes.
+function updateSummary(width, height) {
+  const s = state.scene;
+  $("scene-summary").textContent = s.kind + " · " + width + "×" + height + " px · " +
+    (s.still ? "still" : s.frames + " frames, " + seconds(s.duration)) + " · " + s.summary;
+}
+$("preview").addEventListener("load", (e) => {
+  if (state.scene && e.target.naturalWidth > 0) updateSummary(e.target.naturalWidth, e.target.naturalHeight);
+});
 
 /// Seconds as the command line writes them: at most three decimals.
 function seconds(t) { return Number(t.toFixed(3)) + " s"; }
