@@ -119,7 +119,7 @@ let package = Package(
         // DesignerMain and RenderPreviewsCLI so that both executables are built beside the tests, which run them.
         .testTarget(name: "DesignerTests", dependencies: ["Designer", "DesignerServer", "DesignerMain", "RenderPreviewsCLI", "SceneFormat", "BuiltInKinds"]),
         .testTarget(name: "RobustnessTests", dependencies: ["SceneFormat", "BuiltInKinds", "SceneSchema", "Text", "Compositor", "Geometry", "Raster", "Encoders"]),
-        .testTarget(name: "RenderPreviewsKitTests", dependencies: ["RenderPreviewsKit", "RenderPreviewsKindKit"]),
+        .testTarget(name: "RenderPreviewsKitTests", dependencies: ["RenderPreviewsKit", "RenderPreviewsKindKit", "BuiltInKinds"]),
         // The library products' public symbols against a committed list (the semver check).
         .testTarget(name: "PublicAPITests", dependencies: ["RenderPreviewsKit", "RenderPreviewsSnapshotTesting", "RenderPreviewsKindKit"],
                     exclude: ["public-api.txt"]),

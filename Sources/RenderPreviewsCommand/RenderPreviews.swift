@@ -38,10 +38,8 @@ public struct RenderPreviews: ParsableCommand {
     /// a package's executable target is `RenderPreviews.main(kinds: [CarouselKind.self])`. A kind that takes a
     /// name already taken is refused before anything is read.
     @MainActor public static func main(kinds: [any PreviewKind.Type]) {
-        let registry = PreviewKinds.builtIn + kinds
-        if !registry.duplicateNames.isEmpty {
-            FileHandle.standardError.write(Data(("render-previews: error: more than one kind is named "
-                + quotedList(registry.duplicateNames) + "; a package's kinds need names of their own\n").utf8))
+        if let refusal = (PreviewKinds.builtIn + kinds).duplicateNamesRefusal {
+            FileHandle.standardError.write(Data(refusal.utf8))
             Foundation.exit(2)
         }
         $extraKinds.withValue(kinds) { main() }

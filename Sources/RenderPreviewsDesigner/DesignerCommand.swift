@@ -17,10 +17,8 @@ public struct DesignerCommand: AsyncParsableCommand {
 
     /// The designer with a package's own kinds; a taken name is refused before anything is served.
     public static func main(kinds: [any PreviewKind.Type]) async {
-        let registry = PreviewKinds.builtIn + kinds
-        if !registry.duplicateNames.isEmpty {
-            FileHandle.standardError.write(Data(("render-previews: error: more than one kind is named "
-                + registry.duplicateNames.joined(separator: ", ") + "; a package's kinds need names of their own\n").utf8))
+        if let refusal = (PreviewKinds.builtIn + kinds).duplicateNamesRefusal {
+            FileHandle.standardError.write(Data(refusal.utf8))
             Foundation.exit(2)
         }
         await $extraKinds.withValue(kinds) { await main() }

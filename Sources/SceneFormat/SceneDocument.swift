@@ -28,6 +28,14 @@ public struct PreviewKinds: Sendable, ExpressibleByArrayLiteral {
         for name in names where !seen.insert(name).inserted && !twice.contains(name) { twice.append(name) }
         return twice
     }
+
+    /// What a command says, refusing to start, when a name is taken twice; nil when every name is its own.
+    public var duplicateNamesRefusal: String? {
+        let twice = duplicateNames
+        guard !twice.isEmpty else { return nil }
+        return "render-previews: error: more than one kind is named " + twice.map { "\"\($0)\"" }.joined(separator: ", ")
+            + "; a package's kinds need names of their own\n"
+    }
 }
 
 /// A preview kind seen through its name: what the loader, the CLI and the docs need of any kind.

@@ -1,4 +1,5 @@
 import Foundation
+import BuiltInKinds
 import RenderPreviewsKindKit
 import RenderPreviewsKit
 import XCTest
@@ -86,5 +87,25 @@ final class ConsumerKindTests: XCTestCase {
         XCTAssertThrowsError(try scene("duration")) { error in
             XCTAssertTrue(String(describing: error).contains("duration"), String(describing: error))
         }
+    }
+}
+
+final class KindRegistryTests: XCTestCase {
+    /// A package's kind may not take a built-in kind's name: the command line and the designer refuse to start.
+    enum Impostor: PreviewKind {
+        static let name = "swipe"
+        static let summary = "a kind that takes a built-in kind's name"
+        typealias Settings = ProbeKind.Settings
+        static let defaults = ProbeKind.defaults
+        static let schema = ProbeKind.schema
+        static func animation(of settings: Settings, text: any TextMeasuring) -> any PreviewAnimation {
+            ProbeKind.animation(of: settings, text: text)
+        }
+    }
+
+    func testATakenNameIsRefused() {
+        XCTAssertNil((PreviewKinds.builtIn + [ProbeKind.self]).duplicateNamesRefusal)
+        let refusal = (PreviewKinds.builtIn + [Impostor.self]).duplicateNamesRefusal
+        XCTAssertEqual(refusal, "render-previews: error: more than one kind is named \"swipe\"; a package's kinds need names of their own\n")
     }
 }
