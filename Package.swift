@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "Models", dependencies: ["Geometry", "LayerTree", "SceneSchema", "Artwork"]),
         .target(name: "SceneFormat", dependencies: ["Geometry", "LayerTree", "SceneSchema"]),
         // What a kind is written with, in one import (the public product for kind authors).
-        .target(name: "RenderPreviewsKindKit", dependencies: ["Artwork", "Geometry", "LayerTree", "Models", "SceneFormat", "SceneSchema"]),
+        .target(name: "RenderPreviewsKindKit", dependencies: ["Artwork", "Geometry", "LayerTree", "Models", "SceneFormat", "SceneSchema",
+                                                             "Encoders", "Raster"]),
         // The kinds this package ships, one folder a kind, on the public kit alone.
         .target(name: "BuiltInKinds", dependencies: ["RenderPreviewsKindKit"]),
         // A scene's frames rendered on every core into its GIF (or PNG) bytes: the CLI's and the designer's.
@@ -111,7 +112,7 @@ let package = Package(
         // Helpers the test targets share (not shipped: no product names it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Compositor", "LayerTree", "TestSupport"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "BuiltInKinds", "Text"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneSchema", "Models", "BuiltInKinds", "Text", "Encoders", "Raster"]),
         .testTarget(name: "ModelTests", dependencies: ["Models", "BuiltInKinds", "Geometry", "LayerTree", "SceneSchema", "Text"]),
         .testTarget(name: "GIFTests", dependencies: ["Encoders", "Raster", "CGIF", "TestSupport"]),
         .testTarget(name: "TextEngineTests", dependencies: ["Text", "Geometry", "LayerTree", "Raster", "CFreeType"]),

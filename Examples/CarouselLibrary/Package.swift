@@ -16,7 +16,9 @@ let package = Package(
     ],
     dependencies: [.package(name: "render-previews", path: "../..")],
     targets: [
-        .target(name: "CarouselPreviews", dependencies: [.product(name: "RenderPreviewsKindKit", package: "render-previews")]),
+        // The cards' pictures travel as the kind's resources (scripts/make_assets.py draws them).
+        .target(name: "CarouselPreviews", dependencies: [.product(name: "RenderPreviewsKindKit", package: "render-previews")],
+                resources: [.copy("Assets")]),
         .executableTarget(
             name: "CarouselPreviewsCLI",
             dependencies: ["CarouselPreviews", .product(name: "RenderPreviewsCommand", package: "render-previews")]

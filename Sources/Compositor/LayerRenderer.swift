@@ -29,6 +29,8 @@ public struct LayerRenderer {
     /// Snapshots being drawn: one that shows itself, directly or not, shows nothing there instead.
     private var snapshotsInProgress: Set<String> = []
     private var canvasScale = 1.0
+    /// Image contents with their mip levels, by digest: made on first use, kept while frames show them.
+    private var images: [UInt64: MipmappedImage] = [:]
 
     private struct SnapshotImage {
         var source: Layer
@@ -249,12 +251,23 @@ public struct LayerRenderer {
                 let shape = layer.masksToBounds ? Path.roundedRect(layer.bounds, radius: radius) : Path.rect(layer.bounds)
                 fill(shape, map: map, paint: .image(pattern), into: &target, clip: clip)
             }
+        } else if case .image(let picture) = layer.contents,
+                  Self.mayReach(Path.rect(layer.bounds.union(Self.placement(of: picture, in: layer))), map: map,
+                                target.bounds.intersection(clip.writable)) {
+            // Placed by contentsGravity at contentsScale, through contentsRect; clipped to the rounded bounds only
+            // by masksToBounds (a resizeAspectFill image overhangs them otherwise, as on the device).
+            let place = Self.placement(of: picture, in: layer)
+            if let pattern = ImagePattern(image: mipmapped(picture), contentsRect: layer.contentsRect, bounds: place, map: map,
+                                          opacity: opacity) {
+                let shape = layer.masksToBounds ? Path.roundedRect(layer.bounds, radius: radius) : Path.rect(place)
+                fill(shape, map: map, paint: .image(pattern), into: &target, clip: clip)
+            }
         } else if let contents = layer.contents {
             let color: Color
             switch contents {
             case .text(let t): color = t.color
             case .glyph(let g): color = g.color
-            case .gradient, .shapes, .snapshot: color = .clear
+            case .gradient, .shapes, .snapshot, .image: color = .clear
             }
             // Glyph outlines go through the layer's map like any path: crisp at every scale, warped with
             // the layer under perspective.
@@ -323,11 +336,25 @@ public struct LayerRenderer {
         switch contents {
         case .text(let t): outline = IconOutline(primary: try engine.place(t, in: bounds.standardized).path())
         case .glyph(let g): outline = try engine.iconOutline(g, in: bounds.standardized)
-        case .gradient, .shapes, .snapshot: outline = IconOutline(primary: Path())
+        case .gradient, .shapes, .snapshot, .image: outline = IconOutline(primary: Path())
         }
         if contentsCache.count > 4096 { contentsCache.removeAll() }
         contentsCache[key] = outline
         return outline
+    }
+
+    /// Where an image contents goes in the layer's bounds: its size in points is its pixels over contentsScale.
+    static func placement(of picture: LayerImage, in layer: Layer) -> Rect {
+        let scale = layer.contentsScale > 0 ? layer.contentsScale : 1
+        return layer.contentsGravity.placement(of: Size(Double(picture.width) / scale, Double(picture.height) / scale), in: layer.bounds)
+    }
+
+    private mutating func mipmapped(_ picture: LayerImage) -> MipmappedImage {
+        if let cached = images[picture.digest] { return cached }
+        if images.count > 64 { images.removeAll() }
+        let image = MipmappedImage(Pixmap(bounds: IntRect(x: 0, y: 0, width: picture.width, height: picture.height), pixels: picture.pixels))
+        images[picture.digest] = image
+        return image
     }
 
     /// The image of the frame's snapshot `name`, drawn now unless an earlier frame drew the same source at
@@ -505,6 +532,9 @@ public struct LayerRenderer {
         }
         if case .snapshot = layer.contents {
             box = own
+        } else if case .image(let picture) = layer.contents {
+            let place = placement(of: picture, in: layer)
+            box = layer.masksToBounds ? own : own.union(projectedBounds(place, map: map))
         } else if case .shapes(let shapes) = layer.contents {
             // Shapes are not clipped to the bounds: their own extent counts.
             for shape in shapes where shape.fill.isVisible {
@@ -517,7 +547,7 @@ public struct LayerRenderer {
             switch contents {
             case .text(let t): size = t.size
             case .glyph(let g): size = g.size
-            case .gradient, .shapes, .snapshot: size = 0
+            case .gradient, .shapes, .snapshot, .image: size = 0
             }
             box = box.union(projectedBounds(layer.bounds.insetBy(dx: -size, dy: -size), map: map))
         }

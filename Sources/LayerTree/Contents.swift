@@ -11,6 +11,70 @@ public enum LayerContents: Hashable, Sendable {
     /// The image of the scene's snapshot of this name (LayerScene.snapshots), through contentsRect; with
     /// masksToBounds it is clipped to the rounded bounds, as CALayer clips its contents.
     case snapshot(String)
+    /// A bitmap, as CALayer.contents takes a CGImage: placed by the layer's contentsGravity and contentsScale,
+    /// through contentsRect, clipped to the rounded bounds only by masksToBounds.
+    case image(LayerImage)
+}
+
+/// A decoded bitmap: premultiplied RGBA, 8 bits a channel, rows top to bottom, each pixel packed as
+/// `r | g << 8 | b << 16 | a << 24`. Compared and hashed by its digest (computed once, when it is made), so frames
+/// that show the same image compare cheaply.
+public struct LayerImage: Hashable, Sendable {
+    /// Where it came from, as the scene or the kind named it (`Assets/avatar.png`): written back by `tree`.
+    public let name: String
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
+    public let digest: UInt64
+
+    /// The longest side an image may have, in pixels.
+    public static let maxSide = 8192
+
+    /// Nil when the size is empty, past `maxSide`, or does not match the pixels.
+    public init?(name: String, width: Int, height: Int, premultipliedPixels pixels: [UInt32]) {
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide, pixels.count == width * height else { return nil }
+        self.name = name; self.width = width; self.height = height; self.pixels = pixels
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(width) &* 31 ^ UInt64(height)
+        for p in pixels { h = (h ^ UInt64(p)) &* 0x0000_0100_0000_01b3 }
+        digest = h
+    }
+
+    public static func == (a: LayerImage, b: LayerImage) -> Bool {
+        a.digest == b.digest && a.width == b.width && a.height == b.height && a.name == b.name
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(digest); hasher.combine(name) }
+}
+
+/// CALayer.contentsGravity: how an image is placed in the bounds.
+public enum ContentsGravity: String, CaseIterable, Hashable, Sendable {
+    case resize, resizeAspect, resizeAspectFill, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// Where an image of `size` points goes in `bounds` (y down, as a view's layer on iOS: `top` is the top edge).
+    public func placement(of size: Size, in bounds: Rect) -> Rect {
+        switch self {
+        case .resize: return bounds
+        case .resizeAspect, .resizeAspectFill:
+            guard size.width > 0, size.height > 0 else { return bounds }
+            let sx = bounds.width / size.width, sy = bounds.height / size.height
+            let k = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            let w = size.width * k, h = size.height * k
+            return Rect(bounds.midX - w / 2, bounds.midY - h / 2, w, h)
+        default:
+            let x: Double, y: Double
+            switch self {
+            case .left, .topLeft, .bottomLeft: x = bounds.minX
+            case .right, .topRight, .bottomRight: x = bounds.maxX - size.width
+            default: x = bounds.midX - size.width / 2
+            }
+            switch self {
+            case .top, .topLeft, .topRight: y = bounds.minY
+            case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - size.height
+            default: y = bounds.midY - size.height / 2
+            }
+            return Rect(x, y, size.width, size.height)
+        }
+    }
 }
 
 /// One filled path, CAShapeLayer's meaning: `path` in the layer's own coordinate space (that of its

@@ -27,6 +27,10 @@ public struct Layer: Hashable, Sendable {
     /// CALayer.contentsRect: the part of an image contents (a snapshot) shown, in unit coordinates of the
     /// image, stretched over the bounds. Other contents ignore it.
     public var contentsRect: Rect = Rect(0, 0, 1, 1)
+    /// CALayer.contentsGravity: how an image contents is placed in the bounds (other contents ignore it).
+    public var contentsGravity: ContentsGravity = .resize
+    /// CALayer.contentsScale: an image's pixels per point, for the gravities that keep its natural size.
+    public var contentsScale: Double = 1
     /// What UIVisualEffectView's backdrop does: the picture already drawn behind the layer, within its rounded
     /// bounds, blurred and saturated, then tinted; drawn before the layer's own background.
     public var backdrop: BackdropEffect? = nil

@@ -79,6 +79,7 @@ extension Layer {
         if !sublayerTransform.isAllFinite { return ("sublayerTransform", sublayerTransform.values.first { !$0.isFinite }!) }
         if !opacity.isFinite { return ("opacity", opacity) }
         if !cornerRadius.isFinite { return ("cornerRadius", cornerRadius) }
+        if !contentsScale.isFinite { return ("contentsScale", contentsScale) }
         if !borderWidth.isFinite { return ("borderWidth", borderWidth) }
         if !(shadowOpacity.isFinite && shadowRadius.isFinite && shadowOffset.x.isFinite && shadowOffset.y.isFinite) {
             return ("shadow", bad(shadowOpacity, shadowRadius, shadowOffset.x, shadowOffset.y)!)

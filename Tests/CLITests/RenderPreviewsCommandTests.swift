@@ -188,7 +188,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("broken.json:1:89: error: eyePosition: expected a value > 0, found 0"), r.stderr)
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        XCTAssertEqual(written, ["moving.gif", "still.png"])
+        XCTAssertEqual(written, [".render-previews-manifest.json", "moving.gif", "still.png"])
         let gif = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/moving.gif"))))
         XCTAssertGreaterThan(gif.frames.count, 2)
         XCTAssertTrue(r.stdout.contains("scene"), r.stdout)  // the summary table
@@ -200,7 +200,8 @@ final class RenderPreviewsCommandTests: XCTestCase {
         let (scenes, output) = try makeScenes()
         try FileManager.default.removeItem(atPath: scenes + "/broken.json")
         for _ in 0..<3 {
-            let r = try run(["render", "--scenes", scenes, "--output", output])
+            // --force: the manifest would skip both scenes after the first run.
+            let r = try run(["render", "--scenes", scenes, "--output", output, "--force"])
             XCTAssertEqual(r.status, 0, r.stderr)
             let moving = try XCTUnwrap(r.stdout.range(of: "moving.json ->")), still = try XCTUnwrap(r.stdout.range(of: "still.json ->"))
             XCTAssertLessThan(moving.lowerBound, still.lowerBound, r.stdout)
@@ -267,7 +268,7 @@ final class RenderPreviewsCommandTests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("moving  flow"), list.stdout)
         XCTAssertTrue(list.stdout.contains("still   layers  40x30"), list.stdout)
         XCTAssertEqual(try run(["render", "--scenes", scenes, "--output", output, "--only", "still", "--quiet"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["still.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).sorted(), [".render-previews-manifest.json", "still.png"])
         let outside = try run(["render", "--scenes", scenes, "--output", output, "--only", "../etc/passwd"])
         XCTAssertEqual(outside.status, 2)
         XCTAssertTrue(outside.stderr.contains("no scene named '../etc/passwd'"), outside.stderr)

@@ -263,7 +263,7 @@ final class SceneLoaderTests: XCTestCase {
         assertError(scene(root: #"{"contents": {"glyph": {"name": "trash-can"}}}"#),
                     #"Scenes/x.json:1:100: root.contents.glyph.name: expected one of "trash", "flag", "ellipsis", "envelope", "trash-outline", "envelope-open", "envelope-badge", "star", "star-outline", "bell", "archive", "reply", "share", "check", "heart", "calendar", "clock", "phone", "dollar", "photo", "grid", "note", "clock-hands", "photo-angled", "user-plus", "user", "globe", "circle", "folder", "camera", "person-crop", "teletype", "circle-hexagongrid", "chevron-right", "chevron-left", "face-id", "plus", "minus", "search", "paperplane", "tray", "wifi", "signal", "mic-slash", "sun", "colon-sign", found "trash-can""#)
         assertError(scene(root: #"{"contents": {"text": {"string": "a"}, "glyph": {"name": "star"}}}"#),
-                    #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text", "glyph", "gradient", "shapes" or "snapshot", found 2 keys"#)
+                    #"Scenes/x.json:1:81: root.contents: expected an object with one key, "text", "glyph", "gradient", "shapes", "snapshot" or "image", found 2 keys"#)
     }
 
     func testUnknownKeysSuggestCloseMatches() {

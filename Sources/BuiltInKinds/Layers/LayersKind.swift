@@ -1,3 +1,4 @@
+import Foundation
 import RenderPreviewsKindKit
 
 /// `"kind": "layers"`: one still frame, a layer tree written out in full (docs/layers-scene.md). `tree`
@@ -143,7 +144,9 @@ public enum LayersKind: PreviewKind {
         Field("shadowRadius", \.shadowRadius, .number(.nonNegative), unit: "pt", doc: "Gaussian blur, σ = shadowRadius points"),
         Field("shadowOffset", \.shadowOffset, .point(), unit: "pt", doc: "in the layer's own space"),
         Field("contents", \.contents, .optional(contentsType), doc: "text, an icon glyph, a gradient, vector shapes or a snapshot, drawn above the background and below the sublayers (below)"),
-        Field("contentsRect", \.contentsRect, .rect, doc: "the part of a snapshot shown, in unit coordinates of its image, stretched over the bounds"),
+        Field("contentsRect", \.contentsRect, .rect, doc: "the part of a snapshot or an image shown, in unit coordinates of the image"),
+        Field("contentsGravity", \.contentsGravity, .choice(), doc: "how an image is placed in the bounds, as CALayer.contentsGravity"),
+        Field("contentsScale", \.contentsScale, .number(.positive), unit: "px/pt", doc: "an image's pixels per point, for the gravities that keep its size"),
         Field("backdrop", \.backdrop, .optional(.object(backdropSchema, defaults: BackdropEffect(blurRadius: 0),
                                                            summary: "{blurRadius, saturation, tint}")),
               doc: "filters what is drawn behind, within the rounded bounds, before the background (UIVisualEffectView)"),
@@ -158,7 +161,23 @@ public enum LayersKind: PreviewKind {
         Form("gradient", gradientType, make: { .gradient($0) }, match: { if case .gradient(let g) = $0 { g } else { nil } }),
         Form("shapes", .array(shapeType), make: { .shapes($0) }, match: { if case .shapes(let s) = $0 { s } else { nil } }),
         Form("snapshot", .string, make: { .snapshot($0) }, match: { if case .snapshot(let n) = $0 { n } else { nil } }),
-    ], expected: "an object with one key, \"text\", \"glyph\", \"gradient\", \"shapes\" or \"snapshot\"")
+        Form("image", imageType, make: { .image($0) }, match: { if case .image(let i) = $0 { i } else { nil } }),
+    ], expected: "an object with one key, \"text\", \"glyph\", \"gradient\", \"shapes\", \"snapshot\" or \"image\"")
+
+    /// A PNG file, its path relative to the scene file's folder, decoded once as the scene is read.
+    static let imageType = ValueType<LayerImage>(
+        summary: "path of a PNG file, relative to the scene", control: .text,
+        decode: { value, path, d in
+            let name = try d.string(value, path)
+            let folder = (d.file as NSString).deletingLastPathComponent
+            let file = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            do {
+                return try LayerImage(contentsOfFile: file, name: name)
+            } catch {
+                throw d.error(value, path, "expected a PNG image, found \(error)")
+            }
+        },
+        encode: { .string($0.name) })
 
     /// Text as written: the vertical alignment and its baseline are two keys that must agree.
     struct TextDraft: Equatable, Sendable {

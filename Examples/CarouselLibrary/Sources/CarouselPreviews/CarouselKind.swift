@@ -1,3 +1,4 @@
+import Foundation
 import RenderPreviewsKindKit
 
 /// `"kind": "carousel"`: cards paged by a finger, each turned about Y by progress × `angle` under m34 = −1/`eye`
@@ -7,7 +8,7 @@ public enum CarouselKind: PreviewKind {
     public static let summary = "a paged card carousel: cards turn and fade with their distance from the centre"
 
     public struct Settings: PreviewSettings {
-        public var canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(red: 0.95, green: 0.95, blue: 0.97))
+        public var canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(red: 0.93, green: 0.93, blue: 0.95))
         public var framesPerSecond = 30.0
         public var cards = ["Lisbon", "Kyoto", "Oaxaca", "Tromsø", "Cusco"]
         public var angle = 45.0
@@ -44,6 +45,11 @@ public enum CarouselKind: PreviewKind {
 struct Carousel: PreviewAnimation {
     let settings: CarouselKind.Settings
     let pages: TransformablePages
+    /// The pictures in the package's Assets, decoded once; card i shows the (i mod 5)-th.
+    let pictures: [LayerImage] = ["lisbon", "kyoto", "oaxaca", "tromso", "cusco"].compactMap { (file: String) in
+        guard let url = Bundle.module.url(forResource: file, withExtension: "png", subdirectory: "Assets") else { return nil }
+        return try? LayerImage(contentsOfFile: url.path, name: "Assets/" + file + ".png")
+    }
 
     init(settings: CarouselKind.Settings) {
         self.settings = settings
@@ -63,17 +69,21 @@ struct Carousel: PreviewAnimation {
         return LayerScene(canvas: canvas, root: screen)
     }
 
-    /// The cell: a rounded card with its title, given its progress as the iOS cell's `transform(progress:)` is.
+    /// The cell: a rounded card, its picture and its title, given its progress as the iOS cell's
+    /// `transform(progress:)` is.
     func cell(_ index: Int, progress: Double, size: Size) -> Layer {
         var cell = Layer(name: "cell \(index)", frame: Rect(0, 0, size.width, size.height))
         var card = Layer(name: "card", frame: Rect(size.width * 0.18, 10, size.width * 0.64, size.height - 20))
-        let hue = [(0.20, 0.47, 0.96), (0.98, 0.42, 0.33), (0.18, 0.72, 0.52), (0.56, 0.35, 0.90), (0.96, 0.70, 0.20)]
-        let (r, g, b) = hue[index % hue.count]
-        card.backgroundColor = Color(red: r, green: g, blue: b)
+        card.backgroundColor = .white
         card.cornerRadius = 18
-        var title = Layer(name: "title", frame: Rect(16, card.bounds.height - 52, card.bounds.width - 32, 36))
-        title.contents = .text(TextContents(settings.cards[index], weight: .bold, size: 26, color: .white))
-        card.sublayers = [title]
+        card.masksToBounds = true
+        var picture = Layer(name: "picture", frame: Rect(0, 0, card.bounds.width, card.bounds.height - 56))
+        if !pictures.isEmpty { picture.contents = .image(pictures[index % pictures.count]) }
+        picture.contentsGravity = .resizeAspectFill
+        picture.masksToBounds = true
+        var title = Layer(name: "title", frame: Rect(16, card.bounds.height - 46, card.bounds.width - 32, 36))
+        title.contents = .text(TextContents(settings.cards[index], weight: .bold, size: 24, color: .black))
+        card.sublayers = [picture, title]
         // transform(progress:), as written for iOS: turn, then move aside, under the perspective.
         var t = CATransform3DIdentity
         t.m34 = -1 / settings.eye
