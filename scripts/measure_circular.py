@@ -4,18 +4,21 @@
     scripts/measure_circular.py IMAGE [IMAGE...] [--scale S] [--top T]
 
 Needs Pillow and numpy (`pip install pillow numpy`). IMAGE is a PNG, JPG or GIF (a GIF's last frame); its scale
-(px per pt) is --scale, or its width / 389 (the Button_Style_Circular_*.jpg screenshots are 1167 px wide at 3 px
-a point). Every y is in pt from the image's top, plus --top (the scenes' viewport top, 94.8 or 94.4: then they
-are screen points).
+(px per pt) is --scale, or its width / 389 (the Button_*.jpg screenshots are 1167 px wide at 3 px a point; pass
+--scale 3 for a frame of ours rendered with `--set canvas.scale=3`, --scale 1.2308 for an Output GIF). Every y is
+in pt from the image's top, plus --top (a scene's viewport top: then they are screen points).
 
-Discs: the pixels that differ from the systemGray6 background (#F2F2F7) by more than half the disc's own
-contrast (red, orange, or the gray #AEAEB2 of More), right of the row, grouped by column runs. Per disc:
-diameter from its area (2 sqrt(area / pi), the anti-aliased rim counted by coverage), its bounding box, and its
-centre (the centroid of the coverage).
+Row: its trailing edge (the end of the run of near-white columns that the gray background follows) and its white
+span top to bottom in the column 3 pt before that edge. Title: the large title's dark ink in the top 60 pt.
 
-Chevron: the ink right of the date in the row's top line, in the 60 pt before the row's trailing edge (the
-white row ends where the gray background starts): its bounding box, ink = sum of (255 - luminance) / 255 over
-the box's pixels in pt^2 (how much ink: heavier strokes have more), and the darkest luminance (how dark).
+Discs: right of the row, column runs of pixels that differ from the systemGray6 background (#F2F2F7); per disc
+the longest run of rows (a title below is separate), coverage = difference / the disc's own (median) difference,
+clipped to 0..1, the white glyph inside filled in. Diameter from the covered area (2 sqrt(area / pi)), also the
+widest row and the tallest column by coverage; centre = the coverage's centroid.
+
+Chevron: the last run of ink columns in the row's top text line, in the 60 pt before the row's trailing edge
+(the date is the run before it): its bounding box (ink darker than 215), ink = sum of (255 - luminance) / 255
+over the box in pt^2 (heavier strokes have more), and the darkest luminance (how dark).
 """
 import argparse
 import sys
