@@ -13,6 +13,14 @@
         the recording's finger, frame by frame, and the fewest points [t, x, y] whose path (the scenes'
         "path" step: a monotone cubic through them) passes within the tolerance of every measured centre
         (a flow recording's disc: finger_discs, where a pressed disc's area covers the most blueness)
+    scripts/compare_motion.py frames NAME [--until MS] [--binary B]
+        the swiped row's opening per recording frame, the recording's and ours side by side (and ours at the
+        recording's instants, rendered at 100 fps, with --binary)
+    scripts/compare_motion.py bracket NAME [--until MS] [--tolerance 2]
+        at each frame of ours: ours, the recording's frame shown then and its next capture (skipping the recorder's
+        held frames); ours should lie between
+        them (a recording shows its last capture until the next: comparing ours at our instants against the frame
+        shown then reads a lead of up to one recording frame that is its frame interval, not the motion)
     scripts/compare_motion.py sheet NAME OUT.png [--step 100]
         reference frames above ours at equal times
 
@@ -721,6 +729,60 @@ def track(args):
             print(f'  {{"at": {e["release_ms"] / 1000:.3f}, "release": {{}}}}')
 
 
+def frames(args):
+    """Per recording frame up to --until ms: its time, the recording's opening, ours shown then (and ours at that
+    very instant when --binary renders it at 100 fps), the difference; the recorder's held frames marked."""
+    ref = analyse(ref_path(args.name))
+    ours = analyse(os.path.join(args.output_dir, args.name + ".gif"))
+    fine = None
+    if args.binary:
+        path = os.path.join(args.fine_dir, args.name + ".gif")
+        os.makedirs(args.fine_dir, exist_ok=True)
+        subprocess.run([args.binary, "render", os.path.join(args.scenes, args.name + ".json"), "-o", path,
+                        "--set", "framesPerSecond=100", "--quiet"], check=True)
+        fine = analyse(path)
+    held = recorder_holds(ref_path(args.name), [f["t"] for f in ref["frames"]], [f["offset"] for f in ref["frames"]])
+    print(f"{args.name}: opening (pt) per recording frame" + ("; 100 fps = ours at that instant" if fine else ""))
+    print("   t ms    ref   ours   diff" + ("  100fps   diff" if fine else ""))
+    for f in ref["frames"]:
+        if f["t"] > args.until:
+            break
+        o = shown_at(ours["frames"], f["t"])["offset"]
+        line = f"{f['t']:7.0f} {abs(f['offset']):6.1f} {abs(o):6.1f} {abs(o) - abs(f['offset']):+6.1f}"
+        if fine:
+            o2 = shown_at(fine["frames"], f["t"])["offset"]
+            line += f"  {abs(o2):6.1f} {abs(o2) - abs(f['offset']):+6.1f}"
+        print(line + ("  held" if int(f["t"]) in held else ""))
+
+
+def bracket(args):
+    """At each frame of ours up to --until ms (the instants a preview shows): ours, the recording's frame on screen
+    then and its next frame, and whether ours lies between the two (within --tolerance pt). A recording only
+    changes at its captures (every 60-80 ms in Rotate's, held for 2-3 frames at the recorder's stalls), so between
+    two captures any opening between theirs is one recording frame from it; ours outside is a real lead or lag."""
+    ref = analyse(ref_path(args.name))
+    ours = analyse(os.path.join(args.output_dir, args.name + ".gif"))
+    rf = ref["frames"]
+    held = recorder_holds(ref_path(args.name), [f["t"] for f in rf], [f["offset"] for f in rf])
+    print(f"{args.name}: opening (pt) at each frame of ours: ours, the recording's frame shown then (its time) and "
+          f"the next one that is not a recorder hold (held frames repeat an earlier capture)")
+    outside = 0
+    for f in ours["frames"]:
+        if f["t"] > args.until:
+            break
+        i = max(0, int(np.searchsorted([g["t"] for g in rf], f["t"], side="right") - 1))
+        j = min(i + 1, len(rf) - 1)
+        while j < len(rf) - 1 and int(rf[j]["t"]) in held:
+            j += 1
+        a, b = rf[i], rf[j]
+        o, lo, hi = abs(f["offset"]), min(abs(a["offset"]), abs(b["offset"])), max(abs(a["offset"]), abs(b["offset"]))
+        ok = lo - args.tolerance <= o <= hi + args.tolerance
+        outside += not ok
+        print(f"{f['t']:7.0f} {o:6.1f}   {abs(a['offset']):6.1f} ({a['t']:.0f})  {abs(b['offset']):6.1f} ({b['t']:.0f})"
+              + ("" if ok else f"  outside by {max(lo - o, o - hi):.1f}"))
+    print(f"{outside} frame(s) of ours outside their recording frames' span")
+
+
 def sheet(args):
     cs.contact_sheet(ref_path(args.name), os.path.join(args.output_dir, args.name + ".gif"), args.out, args.step)
 
@@ -746,6 +808,20 @@ def main():
     a.add_argument("--range", type=lambda v: [float(x) for x in v.split(":")],
                    help="T0:T1 (ms): only the disc frames between (a touch the recorder shows as one)")
     a.set_defaults(fn=track)
+    a = sub.add_parser("frames")
+    a.add_argument("name")
+    a.add_argument("--until", type=float, default=1e9, help="ms: the recording frames up to this time")
+    a.add_argument("--output-dir", default="Output")
+    a.add_argument("--binary", help="render-previews: also ours at 100 fps, at the recording's instants")
+    a.add_argument("--scenes", default="Scenes")
+    a.add_argument("--fine-dir", default="/tmp/compare-motion-100fps")
+    a.set_defaults(fn=frames)
+    a = sub.add_parser("bracket")
+    a.add_argument("name")
+    a.add_argument("--until", type=float, default=1e9, help="ms: our frames up to this time")
+    a.add_argument("--tolerance", type=float, default=2.0)
+    a.add_argument("--output-dir", default="Output")
+    a.set_defaults(fn=bracket)
     a = sub.add_parser("sheet")
     a.add_argument("name")
     a.add_argument("out")

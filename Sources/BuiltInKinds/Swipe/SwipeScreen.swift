@@ -175,10 +175,25 @@ struct SwipeScreenBuilder {
         }
     }
 
+    /// The disclosure chevron in its 12 x 14 box (its middle at x 6, y 7): a thin stroke with round ends, as
+    /// the circular and display-mode screenshots (3 px a point) draw it. Fitted to Button_Style_Circular_Image+Title
+    /// (scripts/measure_circular.py measures both): arms 4.85 pt deep and 4.05 pt either side of the tip, 1.59 pt
+    /// wide; the ink 7.0 x 9.3 pt, 7.6 pt² of it, where the 11.5-pt glyph drew 6.7 x 10.3 pt and 10.2 pt². Its tip
+    /// 2.04 pt past the middle, where the fit puts it (the glyph's ink ended 2.6 past it, the stroke's reaches 2.84).
+    static func chevronStroke(mirrored: Bool) -> Path {
+        let width = 1.59, depth = 4.85, half = 4.05
+        let tip = 6 + 2.04
+        func x(_ v: Double) -> Double { mirrored ? 12 - v : v }
+        var path = Path()
+        path.move(to: Point(x(tip - depth), 7 - half)); path.line(to: Point(x(tip), 7)); path.line(to: Point(x(tip - depth), 7 + half))
+        return path.stroked(StrokeStyle(width: width, cap: .round, join: .round))
+    }
+
     func rowContent(_ email: InboxEmail, index: Int, size: Size) -> [Layer] {
         let w = size.width, x = m.textInset
         let small = m.textSize
-        // The chevron's middle: its ink ends 2.6 pt past it, `accessoryInset` from the row's trailing edge.
+        // The chevron's middle: 2.6 pt before `accessoryInset` from the row's trailing edge, where the glyph's ink
+        // ended when the insets were measured (the stroke's ink reaches 0.24 pt further, as in the screenshots).
         let chevronX = w - m.accessoryInset - 2.6
         var layers: [Layer] = []
         let unread = email.unread != sample.unreadToggled.contains(index)
@@ -198,7 +213,7 @@ struct SwipeScreenBuilder {
             layers.append(dot)
         }
         var chevron = Layer(name: "chevron", frame: flip(Rect(chevronX - 6, 24 - 5.5 - 7, 12, 14), in: w))
-        chevron.contents = .glyph(GlyphContents(scene.rightToLeft ? .chevronLeft : .chevronRight, size: 11.5, color: Color(hex: "#A6A6AA")!))
+        chevron.contents = .shapes([FilledShape(path: Self.chevronStroke(mirrored: scene.rightToLeft), fill: Color(hex: "#A6A6AA")!)])
         layers.append(chevron)
         // The sender and the date share the line; where both do not fit the date gives way (the demo's date label
         // yields first: TableView_Demo's "오전 10:…" and CollectionView_Demo's "오…" beside a whole "The Pragmatic
@@ -271,9 +286,9 @@ struct SwipeScreenBuilder {
         // (measured from the row's top on the transition recordings and the display-mode screenshots): the
         // demo's 23-pt SF Symbol images in a 29-pt box and the title in a 21.5-pt box, its baseline 16.1 down
         // (symbol centres 34.5-36.1, baselines 70.2, image alone 48.7, title alone 53.8 in a 96.7-pt row);
-        // circular, the 50-pt disc and the 13-pt title in a 16.8-pt box, baseline 12.25 down (disc centre 38.0,
-        // baseline 79.2).
-        let imageHeight = showsImage ? (circular ? 50.0 : 29.0) : 0
+        // circular, the 51-pt disc (51.0-51.1 across in the three circular screenshots) and the 13-pt title in a
+        // 16.8-pt box, baseline 12.25 down (disc centre 38.0, baseline 79.2).
+        let imageHeight = showsImage ? (circular ? 51.0 : 29.0) : 0
         let titleHeight = showsTitle ? (circular ? 16.8 : 21.5) : 0
         let spacing = showsImage && showsTitle ? (config.buttonSpacing ?? 8) : 0
         let total = imageHeight + spacing + titleHeight
