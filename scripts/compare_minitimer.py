@@ -156,6 +156,11 @@ def first_frame(seq, f, t0, t1, level, below=False):
     return None
 
 
+def gray(a, x, y):
+    s = scale(a)
+    return float(a[int(y * s), int(x * s)].mean())
+
+
 def hexc(c):
     return "#%02X%02X%02X" % c
 
@@ -255,6 +260,22 @@ def swipe_drag_drop(ref, ours, rows):
     m.timing("lift: card 4 pt wider (ms)", lambda seq: crossing(seq, width, 3.9, 4.9, 258.5, falling=False))
     m.timing("drop: card box under 262 pt wide (ms)",
              lambda seq: crossing(seq, lambda a: (lambda b: b[1] - b[0] if b else 999)(dropped_bbox(a)), 5.2, 6.5, 262))
+    # The card above the dragged one closing down over its slot (at rest its bottom is at 393.2 pt).
+    def above_bottom(a):
+        s = scale(a)
+        col = a[int(300 * s):int(488 * s), int(140 * s)].mean(axis=1)
+        ys = np.where(col > 200)[0]
+        return (ys.max() + 1) / s + 300 if len(ys) else None
+    for t in (5.5, 5.57):
+        m.geometry("drop close (%.2f s): the card above's bottom edge" % t, t, above_bottom)
+    # The dragged card's slot as the cards above close over it: the recording's veiled card stays and fades
+    # (116 before the close), a black hole would read 0. One gray per frame at 5.47, 5.5 and 5.53 s.
+    times = (5.47, 5.5, 5.53)
+    r = [gray(at(ref, t), 140, 470) for t in times]
+    o = [gray(at(ours, t), 140, 470) for t in times]
+    worst = max(abs(x - y) for x, y in zip(r, o))
+    rows.append(("drop close: the source's slot at (140, 470) at 5.47, 5.5, 5.53 s", ", ".join("%d" % v for v in r),
+                 ", ".join("%d" % v for v in o), "%d %s" % (worst, "ok" if worst <= 3 else "over")))
 
 
 def strip(a, y=300.0):

@@ -53,11 +53,10 @@ struct MiniTimerDragDropScreen {
         for i in settings.items.indices {
             var alpha = 1.0
             if let r = removals.first(where: { $0.row == i }) {
-                // The removed card fades as the others close over it (the recording's row is gone in 0.1 s).
-                let k = min(1, max(0, (time - r.start) / MiniTimerDragDropScene.closeDuration))
+                // The removed card fades as the others close (the recording's deleted row is gone in 0.1 s; the
+                // dragged card's veiled one fades over its close, 0.2 s, sliding under the card below).
+                let k = r.duration > 0 ? min(1, max(0, (time - r.start) / r.duration)) : (time >= r.start ? 1 : 0)
                 alpha = 1 - k
-                // A card dropped elsewhere is gone at once: the dropped copy stands for it.
-                if drag.item == i, time >= r.start { alpha = 0 }
             }
             guard alpha > 0 else { continue }
             // The slot, moved down by the rows removed below it, at the list's scroll: the layout's attributes
