@@ -103,11 +103,11 @@ def push_edge(a):
 
 
 def preview_top(a):
-    """The lifted preview's top edge: it is wider than the list's cards, so x 64.5 pt is on it only (white over
-    the black list, its gray face over the white drop area)."""
+    """The lifted preview's top edge: it is wider than the list's cards, so x 64.5 pt is on it only (light over
+    the black list, 195 where it is translucent, its gray face over the white drop area)."""
     s = scale(a)
     col = a[:, int(64.5 * s)].mean(axis=1)
-    ys = [y / s for y in range(int(100 * s), int(590 * s)) if col[y] > 200]
+    ys = [y / s for y in range(int(100 * s), int(590 * s)) if col[y] > 150]
     ys += [y / s for y in range(int(612 * s), int(808 * s)) if 200 < col[y] < 251]
     return min(ys) if ys else None
 
@@ -260,6 +260,17 @@ def swipe_drag_drop(ref, ours, rows):
     m.timing("lift: card 4 pt wider (ms)", lambda seq: crossing(seq, width, 3.9, 4.9, 258.5, falling=False))
     m.timing("drop: card box under 262 pt wide (ms)",
              lambda seq: crossing(seq, lambda a: (lambda b: b[1] - b[0] if b else 999)(dropped_bbox(a)), 5.2, 6.5, 262))
+    # The lifted preview turns translucent as it moves: over black 4 pt below its top edge at x 64.5 at 5.0 s
+    # (243 if opaque), and over the veiled source (116) at 4.93 s.
+    def over_black(a):
+        top = preview_top(a)
+        return gray(a, 64.5, top + 4) if top is not None and top + 4 < 590 else None
+    r, o = over_black(at(ref, 5.0)), over_black(at(ours, 5.0))
+    rows.append(("moving preview over black (x 64.5, its top + 4 pt) at 5.0 s", "%s" % (r and "%d" % r), "%s" % (o and "%d" % o),
+                 "%d %s" % (abs(r - o), "ok" if abs(r - o) <= 3 else "over") if r and o else "not found"))
+    r, o = gray(at(ref, 4.93), 300, 460), gray(at(ours, 4.93), 300, 460)
+    rows.append(("moving preview over the veiled source (300, 460) at 4.93 s", "%d" % r, "%d" % o,
+                 "%d %s" % (abs(r - o), "ok" if abs(r - o) <= 3 else "over")))
     # The card above the dragged one closing down over its slot (at rest its bottom is at 393.2 pt).
     def above_bottom(a):
         s = scale(a)
