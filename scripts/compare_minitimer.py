@@ -271,6 +271,16 @@ def swipe_drag_drop(ref, ours, rows):
     r, o = gray(at(ref, 4.93), 300, 460), gray(at(ours, 4.93), 300, 460)
     rows.append(("moving preview over the veiled source (300, 460) at 4.93 s", "%d" % r, "%d" % o,
                  "%d %s" % (abs(r - o), "ok" if abs(r - o) <= 3 else "over")))
+    # The lift shadow as the card settles into the area: pixels under 252 in a ring 3-16 pt around the dropped
+    # card's box (the white area reads 255); the first frame with fewer than 3000.
+    def shadow_ring(a):
+        s = scale(a)
+        g = a.mean(axis=2)
+        ys, xs = np.mgrid[0:a.shape[0], 0:a.shape[1]] / s
+        ring = (xs > 50) & (xs < 340) & (ys > 655) & (ys < 768) & ~((xs > 64) & (xs < 326) & (ys > 668) & (ys < 755))
+        return int(((g < 252) & ring).sum())
+    m.moment("drop: the lift shadow gone (ring under 3000 px) (ms)",
+             lambda seq: first_frame(seq, lambda a: shadow_ring(a) < 3000, 5.4, 6.2, True))
     # The card above the dragged one closing down over its slot (at rest its bottom is at 393.2 pt).
     def above_bottom(a):
         s = scale(a)
