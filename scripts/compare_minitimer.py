@@ -9,7 +9,9 @@ markdown table: geometry at the five marked moments (pt), colors, and timing (ms
 The recording is told by its width (MiniTimer_1 is 400 px wide, MiniTimer_2 480 px, both for 390 pt). The recording's frames have their own
 durations (the recorder repeats and skips frames), so every measurement is made at scene times: the reference
 frame on screen at time t against ours at the same t. Targets (the issue): geometry within 2 pt, colors within 3
-units a channel, timing within 10%.
+units a channel, timing within 10%; a moment that a frame shows (the bar, the gray's end) within one frame (34 ms).
+
+Needs numpy and Pillow (`pip install pillow numpy`).
 """
 import sys
 
@@ -101,11 +103,11 @@ def push_edge(a):
 
 
 def preview_top(a):
-    """The lifted preview's top edge: it is wider than the list's cards, so x 64.5 pt is on it only (white over
-    the black list, its gray face over the white drop area)."""
+    """The lifted preview's top edge: it is wider than the list's cards, so x 64.5 pt is on it only (light over
+    the black list, 195 where it is translucent, its gray face over the white drop area)."""
     s = scale(a)
     col = a[:, int(64.5 * s)].mean(axis=1)
-    ys = [y / s for y in range(int(100 * s), int(590 * s)) if col[y] > 200]
+    ys = [y / s for y in range(int(100 * s), int(590 * s)) if col[y] > 150]
     ys += [y / s for y in range(int(612 * s), int(808 * s)) if 200 < col[y] < 251]
     return min(ys) if ys else None
 
@@ -138,6 +140,25 @@ def crossing(seq, f, t0, t1, level, falling=True):
                 return pt + (start - pt) * (pv - level) / (pv - v)
         prev = (start, v)
     return None
+
+
+def first_frame(seq, f, t0, t1, level, below=False):
+    """The start of the first frame in t0...t1 whose f is at level (or under it with below) after one that is
+    not, or None."""
+    was = None
+    for start, a in seq:
+        if t0 - 1e-6 <= start <= t1:
+            v = f(a)
+            now = (v < level) if below else (v == level)
+            if now and was is False:
+                return start
+            was = now
+    return None
+
+
+def gray(a, x, y):
+    s = scale(a)
+    return float(a[int(y * s), int(x * s)].mean())
 
 
 def hexc(c):
@@ -206,6 +227,16 @@ class Table:
                           "%+.0f%% %s" % (rel * 100, "ok" if abs(rel) <= 0.1 else "over")))
 
 
+    def moment(self, name, f, limit=0.034):
+        """A moment that a frame shows (one frame: 34 ms, the recordings' frames are about 33 ms)."""
+        r, o = f(self.ref), f(self.ours)
+        if r is None or o is None:
+            self.rows.append((name, "—" if r is None else "%d" % round(r * 1000), "—" if o is None else "%d" % round(o * 1000), "not found"))
+            return
+        self.rows.append((name, "%d" % round(r * 1000), "%d" % round(o * 1000),
+                          "%+d ms %s" % (round((o - r) * 1000), "ok" if abs(o - r) <= limit else "over")))
+
+
 def swipe_drag_drop(ref, ours, rows):
     m = Table(ref, ours, rows)
     m.geometry("rest (2.4 s): card 조깅 x, x, y, y", 2.4, lambda a: card_frame(a, 354))
@@ -229,6 +260,43 @@ def swipe_drag_drop(ref, ours, rows):
     m.timing("lift: card 4 pt wider (ms)", lambda seq: crossing(seq, width, 3.9, 4.9, 258.5, falling=False))
     m.timing("drop: card box under 262 pt wide (ms)",
              lambda seq: crossing(seq, lambda a: (lambda b: b[1] - b[0] if b else 999)(dropped_bbox(a)), 5.2, 6.5, 262))
+    # The lifted preview turns translucent as it moves: over black 4 pt below its top edge at x 64.5 at 5.0 s
+    # (243 if opaque), and over the veiled source (116) at 4.93 s.
+    def over_black(a):
+        top = preview_top(a)
+        return gray(a, 64.5, top + 4) if top is not None and top + 4 < 590 else None
+    r, o = over_black(at(ref, 5.0)), over_black(at(ours, 5.0))
+    rows.append(("moving preview over black (x 64.5, its top + 4 pt) at 5.0 s", "%s" % (r and "%d" % r), "%s" % (o and "%d" % o),
+                 "%d %s" % (abs(r - o), "ok" if abs(r - o) <= 3 else "over") if r and o else "not found"))
+    r, o = gray(at(ref, 4.93), 300, 460), gray(at(ours, 4.93), 300, 460)
+    rows.append(("moving preview over the veiled source (300, 460) at 4.93 s", "%d" % r, "%d" % o,
+                 "%d %s" % (abs(r - o), "ok" if abs(r - o) <= 3 else "over")))
+    # The lift shadow as the card settles into the area: pixels under 252 in a ring 3-16 pt around the dropped
+    # card's box (the white area reads 255); the first frame with fewer than 3000.
+    def shadow_ring(a):
+        s = scale(a)
+        g = a.mean(axis=2)
+        ys, xs = np.mgrid[0:a.shape[0], 0:a.shape[1]] / s
+        ring = (xs > 50) & (xs < 340) & (ys > 655) & (ys < 768) & ~((xs > 64) & (xs < 326) & (ys > 668) & (ys < 755))
+        return int(((g < 252) & ring).sum())
+    m.moment("drop: the lift shadow gone (ring under 3000 px) (ms)",
+             lambda seq: first_frame(seq, lambda a: shadow_ring(a) < 3000, 5.4, 6.2, True))
+    # The card above the dragged one closing down over its slot (at rest its bottom is at 393.2 pt).
+    def above_bottom(a):
+        s = scale(a)
+        col = a[int(300 * s):int(488 * s), int(140 * s)].mean(axis=1)
+        ys = np.where(col > 200)[0]
+        return (ys.max() + 1) / s + 300 if len(ys) else None
+    for t in (5.5, 5.57):
+        m.geometry("drop close (%.2f s): the card above's bottom edge" % t, t, above_bottom)
+    # The dragged card's slot as the cards above close over it: the recording's veiled card stays and fades
+    # (116 before the close), a black hole would read 0. One gray per frame at 5.47, 5.5 and 5.53 s.
+    times = (5.47, 5.5, 5.53)
+    r = [gray(at(ref, t), 140, 470) for t in times]
+    o = [gray(at(ours, t), 140, 470) for t in times]
+    worst = max(abs(x - y) for x, y in zip(r, o))
+    rows.append(("drop close: the source's slot at (140, 470) at 5.47, 5.5, 5.53 s", ", ".join("%d" % v for v in r),
+                 ", ".join("%d" % v for v in o), "%d %s" % (worst, "ok" if worst <= 3 else "over")))
 
 
 def strip(a, y=300.0):
@@ -281,6 +349,39 @@ def darkest(a, x0, x1, y0, y1):
     return float(a[int(y0 * s):int(y1 * s), int(x0 * s):int(x1 * s)].mean(axis=2).min())
 
 
+def paper_bar(a):
+    """The white rounded bar above the strip (x 47.5…342.4, y 98.7…103.7 pt in the recording): its left and
+    right edge on its middle row and its top and bottom edge on the column x 195, each to a tenth of a pixel
+    from the edge pixels' coverage; None when the middle of the bar is not white."""
+    s = scale(a)
+    g = a.mean(axis=2) / 255.0
+    mid = int(101.5 * s)
+    if g[mid, int(195 * s)] < 0.5:
+        return None
+    col = g[int(92 * s):int(110 * s), int(195 * s)]
+    row = g[mid, int(30 * s):int(360 * s)]
+    # Edges from coverage: the first covered pixel's index plus the part of it not covered.
+    def edges(line, origin):
+        idx = np.where(line > 0.02)[0]
+        first, last = idx.min(), idx.max()
+        return ((origin + first + 1 - line[first]) / s, (origin + last + line[last]) / s)
+    x0, x1 = edges(row, int(30 * s))
+    y0, y1 = edges(col, int(92 * s))
+    return (x0, x1, y0, y1)
+
+
+def bar_shown(a):
+    """1 where the bar's middle is white, else 0."""
+    s = scale(a)
+    return float(a[int(101.5 * s), int(195 * s)].mean() > 128)
+
+
+def hole_gray(a):
+    """The first row's left hole on screen (61, 139 pt): 0 plain, 139 under the tear's veil."""
+    s = scale(a)
+    return float(a[int(139 * s), int(61 * s)].mean())
+
+
 def folding_timers(ref, ours, rows):
     m = Table(ref, ours, rows)
     m.geometry("rest (1.5 s): strip x, x; first row top", 1.5, lambda a: strip(a) + (strip_top(a),))
@@ -288,6 +389,10 @@ def folding_timers(ref, ours, rows):
     m.geometry("mid-gesture (4.6 s): torn piece's edge at x 100, 290", 4.6, lambda a: (piece_edge(a, 100), piece_edge(a, 290)))
     m.geometry("tear (4.77 s): falling piece's edge at x 290", 4.77, lambda a: piece_edge(a, 290))
     m.geometry("end (5.45 s): first row top; list's end", 5.45, lambda a: (strip_top(a), strip_bottom(a)))
+    # The list is cut at the safe area's bottom (810 pt), the torn piece too, while rows run on below it.
+    m.geometry("fling held (1.7 s): list's end", 1.7, strip_bottom)
+    m.geometry("tear (4.73 s): piece's end", 4.73, strip_bottom)
+    m.geometry("bar (2.6 s): x, x, y, y", 2.6, paper_bar)
     # An angle has no 2-pt target of its own: 0.5° is 2 pt across the piece's 244-pt lever.
     m.geometry("tilt (4.6 s), degrees", 4.6, piece_angle, fmt=lambda v: "%.2f" % v, unit="°", limit=0.5)
     m.color("navigation bar", 1.5, 200, 5)
@@ -306,6 +411,10 @@ def folding_timers(ref, ours, rows):
              lambda seq: crossing(seq, lambda a: strip_bottom(a) or 0, 4.95, 5.4, 560, falling=False))
     m.timing("close: gray lifted half way (ms)",
              lambda seq: crossing(seq, lambda a: darkest(a, 85, 119, 115, 131), 5.21, 5.45, 62))
+    m.moment("bar shows (ms)", lambda seq: first_frame(seq, bar_shown, 1.2, 2.0, 1))
+    m.moment("bar gone after the close (ms)", lambda seq: first_frame(seq, bar_shown, 4.9, 5.5, 0))
+    m.moment("close: hole's gray under 100 (ms)", lambda seq: first_frame(seq, hole_gray, 5.21, 5.5, 100, below=True))
+    m.moment("close: hole's gray under 10 (ms)", lambda seq: first_frame(seq, hole_gray, 5.21, 5.5, 10, below=True))
 
 
 if __name__ == "__main__":

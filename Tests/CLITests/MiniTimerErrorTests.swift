@@ -74,6 +74,6 @@ final class MiniTimerErrorTests: XCTestCase {
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4, "fadeDuration": -0.1}}"#,
                         saying: "1:142: error: tear.fadeDuration: expected a value > 0, found -0.1")
         try assertFails(#"{"kind": "minitimer-folding-timers", "tear": {"row": 3, "# + tear + #", "releaseAt": 3, "closeAt": 4}, "duration": 2}"#,
-                        saying: "1:139: error: duration: the tear runs until 4.4 s, longer than the duration")
+                        saying: "1:139: error: duration: the tear runs until 4.425 s, longer than the duration")
     }
 }

@@ -123,6 +123,30 @@ final class MiniTimerModelTests: XCTestCase {
         XCTAssertFalse(TearState(tear, at: 4.9).pieceOnScreen)
         // The close: the list's end 430 → 0 pt of offset, linear over 0.21 s.
         XCTAssertEqual(TearState(tear, at: 5.105).closeProgress, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(TearState(tear, at: 5.4).gray, 0, accuracy: 1e-9)
+        // The gray lifts linearly: the veiled hole reads 116, 92, 68, 44, 19 at the recording's frames from
+        // 5.267 s (within 3 units), 0 by 5.45 s.
+        for (t, hole) in [(5.267, 116.0), (5.3, 92.0), (5.333, 68.0), (5.367, 44.0), (5.4, 19.0)] {
+            XCTAssertEqual(TearState(tear, at: t).gray * 255, hole, accuracy: 3, "\(t)")
+        }
+        XCTAssertEqual(TearState(tear, at: 5.425).gray, 0, accuracy: 1e-9)
+    }
+
+    /// The dropped card's removal (MiniTimer_2 from 5.45 s): linear in 0.2 s, and the removed card moves down
+    /// with the cards above it; the swipe's delete keeps its eased 0.3 s and leaves its card in place.
+    func testTheDropsRemovalSlidesTheVeiledCardDown() {
+        let drop = RowRemoval(row: 4, start: 5.45, duration: MiniTimerDragDropScene.dropCloseDuration, linear: true, slides: true)
+        XCTAssertEqual(drop.progress(at: 5.55), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(drop.progress(at: 5.65), 1)
+        let delete = RowRemoval(row: 4, start: 3.4)
+        XCTAssertEqual(delete.progress(at: 3.55), 0.5, accuracy: 1e-9)
+        XCTAssertLessThan(delete.progress(at: 3.45), 50.0 / 300)
+        let scene = MiniTimerDragDropKind.defaults.scene
+        let rest = scene.frame(ofRow: 4), next = scene.frame(ofRow: 5)
+        // Half way the card and the one above it are half a slot down; with the delete the card stays.
+        let slid = MiniTimerDragDropAnimation.rowFrame(scene, 4, removed: [drop], at: 5.55)
+        XCTAssertEqual(slid.minY, (rest.minY + next.minY) / 2, accuracy: 1e-9)
+        XCTAssertEqual(MiniTimerDragDropAnimation.rowFrame(scene, 3, removed: [drop], at: 5.55).minY - scene.frame(ofRow: 3).minY,
+                       slid.minY - rest.minY, accuracy: 1e-9)
+        XCTAssertEqual(MiniTimerDragDropAnimation.rowFrame(scene, 4, removed: [delete], at: 3.55).minY, rest.minY, accuracy: 1e-9)
     }
 }

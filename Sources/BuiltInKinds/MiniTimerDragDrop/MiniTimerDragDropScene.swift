@@ -11,6 +11,11 @@ public struct MiniTimerDragDropScene: Equatable, Sendable {
 
     /// UICollectionView's removal: the cards above a removed one close the gap (the list is bottom-anchored).
     public static let closeDuration = 0.3
+    /// The dropped card's removal: the cards above close the gap about linearly in 0.2 s (MiniTimer_2: the card
+    /// above's bottom edge 14, 24, 39, 53 and 72 pt down at the frames from 5.47 s, at rest by 5.63 s), and the
+    /// veiled card moves down with them under the card below, fading (its gray 116, then 101, 91, 67, 51, 18,
+    /// gone at 5.63 s).
+    public static let dropCloseDuration = 0.2
     /// The drop area shows its placeholder this long after the lift starts (MiniTimer_2: 4.43 s, the lift at 4.35).
     public static let placeholderDelay = 0.1
     /// The area's red frame shows this long after the preview enters it, then the placeholder's green one.
@@ -49,10 +54,21 @@ public struct MiniTimerDragDropScene: Equatable, Sendable {
     }
 }
 
-/// A card leaving the list: the rows above close the gap from `start`.
+/// A card leaving the list: the rows above close the gap from `start`, over `duration`, eased in and out or
+/// linearly; with `slides` the removed card moves down with them (under the card below) as it fades, else it
+/// fades in place.
 struct RowRemoval: Hashable, Sendable {
     var row: Int
     var start: Double
+    var duration = MiniTimerDragDropScene.closeDuration
+    var linear = false
+    var slides = false
+
+    /// The share of the close done at t (0…1).
+    func progress(at t: Double) -> Double {
+        let k = duration > 0 ? min(1, max(0, (t - start) / duration)) : (t >= start ? 1 : 0)
+        return linear ? k : TimingCurve.easeInOut(k)
+    }
 }
 
 /// The scene simulated: the swipe first (it owns the finger's track), then the drag session over that track,
@@ -110,7 +126,8 @@ public struct MiniTimerDragDropAnimation: Sendable {
     func removals(_ state: DragSession.State) -> [RowRemoval] {
         var out = removedBySwipe
         if let item = state.item, let released = state.releasedAt, state.phase == .dropping || state.droppedAt != nil {
-            out.append(RowRemoval(row: item, start: released + scene.settings.drag.dropMoveDuration))
+            out.append(RowRemoval(row: item, start: released + scene.settings.drag.dropMoveDuration,
+                                  duration: MiniTimerDragDropScene.dropCloseDuration, linear: true, slides: true))
         }
         return out
     }
@@ -118,8 +135,8 @@ public struct MiniTimerDragDropAnimation: Sendable {
     /// Row `i`'s frame at `t`: its slot, moved down by the rows removed below it as they close.
     static func rowFrame(_ scene: MiniTimerDragDropScene, _ i: Int, removed: [RowRemoval], at t: Double) -> Rect {
         var shift = 0.0
-        for r in removed where r.row > i {
-            shift += TimingCurve.easeInOut(min(1, max(0, (t - r.start) / MiniTimerDragDropScene.closeDuration)))
+        for r in removed where r.row > i || (r.row == i && r.slides) {
+            shift += r.progress(at: t)
         }
         return scene.frame(ofRow: Double(i) + shift)
     }

@@ -25,6 +25,14 @@ struct MiniTimerDragDropScreen {
     /// The source card while its drag is on: a white card reads 116, a black veil of about half.
     static let sourceDim = 0.52
     static let green = Color(hex: "#34C759")!
+    /// The lifted preview while it moves: MiniTimer_2's is opaque while held still (243 over the veiled source
+    /// to 4.9 s), then about 0.8 opaque from the next frame (220 over the veiled source's 116 at 4.93 s, 195
+    /// over black at 5.0 s, the green frame showing through it until 5.43 s); at the area's centre (5.47 s) it
+    /// is opaque again.
+    static let movingAlpha = 0.8
+    /// The preview's change to translucent and the source's veil both take this long from the first move: the
+    /// recording's source reads its full 116 at 4.93 s, the frame after the preview left it.
+    static let movingFade = 0.04
 
     var settings: MiniTimerDragDropKind.Settings { scene.settings }
 
@@ -53,11 +61,10 @@ struct MiniTimerDragDropScreen {
         for i in settings.items.indices {
             var alpha = 1.0
             if let r = removals.first(where: { $0.row == i }) {
-                // The removed card fades as the others close over it (the recording's row is gone in 0.1 s).
-                let k = min(1, max(0, (time - r.start) / MiniTimerDragDropScene.closeDuration))
+                // The removed card fades as the others close (the recording's deleted row is gone in 0.1 s; the
+                // dragged card's veiled one fades over its close, 0.2 s, sliding under the card below).
+                let k = r.duration > 0 ? min(1, max(0, (time - r.start) / r.duration)) : (time >= r.start ? 1 : 0)
                 alpha = 1 - k
-                // A card dropped elsewhere is gone at once: the dropped copy stands for it.
-                if drag.item == i, time >= r.start { alpha = 0 }
             }
             guard alpha > 0 else { continue }
             // The slot, moved down by the rows removed below it, at the list's scroll: the layout's attributes
@@ -84,7 +91,7 @@ struct MiniTimerDragDropScreen {
                 var veil = Layer(name: "source-dim", frame: Rect(0, 0, f.width, f.height))
                 veil.backgroundColor = .black
                 veil.cornerRadius = 10
-                veil.opacity = Self.sourceDim * min(1, max(0, (time - moved) / 0.1))
+                veil.opacity = Self.sourceDim * min(1, max(0, (time - moved) / Self.movingFade))
                 cell.sublayers.append(veil)
             }
             view.sublayers.append(cell)
@@ -241,6 +248,10 @@ struct MiniTimerDragDropScreen {
         shadowed.shadowOffset = Point(0, 4)
         layer.position = Point(size.width / 2, size.height / 2)
         shadowed.sublayers = [layer]
+        // Translucent once it moves, until it reaches the area's centre (the settle is opaque).
+        if let moved = drag.movedAt, drag.settle == 0 {
+            shadowed.opacity = 1 - (1 - Self.movingAlpha) * min(1, max(0, (time - moved) / Self.movingFade))
+        }
         if drag.enteredTargetAt.map({ time - $0 >= MiniTimerDragDropScene.enterHighlight }) == true, drag.settle == 0 {
             var badge = Layer(name: "copy-badge", frame: Rect(size.width - 12, -12, 24, 24))
             badge.backgroundColor = Self.green

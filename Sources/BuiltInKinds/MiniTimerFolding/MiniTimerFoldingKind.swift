@@ -61,10 +61,12 @@ public struct TearGesture: Hashable, Sendable {
     public var fallVelocity = 340.0
     public var fallGravity = 46300.0
     public var fadeDuration = 0.16
-    /// The close: the list scrolls back to the top in this time (linear, as measured), then the gray lifts.
+    /// The close: the list scrolls back to the top in this time (linear, as measured), then the gray lifts,
+    /// linearly as well: the hole's gray reads 139, 116, 92, 68, 44, 19, 0 at MiniTimer_1's frames from 5.23 s
+    /// (24 a frame, so 0.19 s, from 0.235 s after the close starts).
     public var closeDuration = 0.21
-    public var ungrayDelay = 0.23
-    public var ungrayDuration = 0.17
+    public var ungrayDelay = 0.235
+    public var ungrayDuration = 0.19
 
     public init(row: Int, point: Point, at: Double, pullAt: Double, releaseAt: Double, closeAt: Double) {
         self.row = row; self.point = point; self.at = at; self.pullAt = pullAt; self.releaseAt = releaseAt; self.closeAt = closeAt
@@ -87,8 +89,9 @@ public enum MiniTimerFoldingKind: PreviewKind {
         public var time = "1:32"
         public var homeIndicator = HomeIndicatorStyle.dark
         public var rows = ReceiptRow.demo
-        /// The flow view: cells also draw below it, down to the screen's bottom (the app's list is not clipped
-        /// there); its height sets the end of the scroll (600 pt for 24 rows, as recorded).
+        /// The flow view: cells also draw below it, down to the safe area's bottom, 34 pt above the screen's (the
+        /// app's list is not clipped at the view's bottom); its height sets the end of the scroll (600 pt for 24
+        /// rows, as recorded).
         public var viewFrame = Rect(0, 91, 390, 640)
         public var itemSize = Size(295, 50)
         public var leadingSpacing = 20.0
@@ -161,7 +164,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         Field("fadeDuration", \.fadeDuration, .number(.positive), unit: "s", doc: "alpha 1 − (t / fade)²"),
         Field("closeDuration", \.closeDuration, .number(.nonNegative), unit: "s", doc: "the scroll back to the top (linear)"),
         Field("ungrayDelay", \.ungrayDelay, .number(.nonNegative), unit: "s", doc: "from closeAt to the gray lifting"),
-        Field("ungrayDuration", \.ungrayDuration, .number(.nonNegative), unit: "s", doc: ""),
+        Field("ungrayDuration", \.ungrayDuration, .number(.nonNegative), unit: "s", doc: "the gray lifts linearly"),
     ], check: { tear, object, d in
         let order: [(String, Double)] = [("at", tear.at), ("pullAt", tear.pullAt), ("releaseAt", tear.releaseAt), ("closeAt", tear.closeAt)]
         for (a, b) in zip(order, order.dropFirst()) where b.1 < a.1 {
@@ -181,7 +184,7 @@ public enum MiniTimerFoldingKind: PreviewKind {
         .homeIndicator(\.homeIndicator),
         Field("rows", \.rows, rowsType, owner: .preview, doc: "the timer log, top to bottom; \"demo\" is the recording's 24"),
         Field("viewFrame", \.viewFrame, .rect, unit: "pt", owner: .preview,
-              doc: "the flow view; cells draw below it to the screen's bottom"),
+              doc: "the flow view; cells draw below it to the safe area's bottom (34 pt above the screen's)"),
         Field("itemSize", \.itemSize, .size(), unit: "pt", doc: "a row of the strip"),
         Field("leadingSpacing", \.leadingSpacing, .number(.nonNegative), unit: "pt", doc: "above the first row"),
         Field("eyePosition", \.eyePosition, .number(.positive), unit: "pt", doc: "folding perspective: m34 = −1 / eyePosition"),

@@ -42,7 +42,7 @@ struct TearState {
         }
         if t >= tear.closeAt + tear.ungrayDelay {
             let k = min(1, (t - tear.closeAt - tear.ungrayDelay) / max(tear.ungrayDuration, 1e-9))
-            gray *= 1 - TimingCurve.easeIn(k)
+            gray *= 1 - k
         }
         if t >= tear.pullAt && t < tear.closeAt {
             let tip = min(1, (t - tear.pullAt) / max(tear.tipDuration, 1e-9))

@@ -25,8 +25,16 @@ struct ReceiptScreen {
         var root = Layer(name: "screen", frame: Rect(0, 0, c.width, c.height))
         root.backgroundColor = .black
         let tear = settings.tear.map { TearState($0, at: time) }
-        root.sublayers = [list(tear)]
-        if let t = settings.tear, let state = tear, state.pieceOnScreen { root.sublayers.append(piece(t, state)) }
+        let state = listState(tear)
+        if state.offset > 0 { root.sublayers.append(paperBar()) }
+        root.sublayers.append(list(tear, state))
+        if let t = settings.tear, let tearState = tear, tearState.pieceOnScreen {
+            // The torn piece is cut at the safe area's bottom as the list is.
+            var clip = Layer(name: "piece-clip", frame: Rect(0, 0, c.width, listBottom))
+            clip.masksToBounds = true
+            clip.sublayers = [piece(t, tearState)]
+            root.sublayers.append(clip)
+        }
         root.sublayers.append(NavigationBar.layer(width: c.width, height: settings.viewFrame.minY, title: settings.title,
                                                   backTitle: "Back", time: settings.time, text: text))
         root.sublayers.append(DeviceChrome.homeIndicator(on: c, style: settings.homeIndicator))
@@ -62,12 +70,30 @@ struct ReceiptScreen {
         return (held, all, pulled ? t.row : nil)
     }
 
-    func list(_ tear: TearState?) -> Layer {
+    /// The list's cells draw below the flow view down to here, the safe area's bottom (34 pt above the
+    /// screen's, as on the iPhone 14 the demo was recorded on): MiniTimer_1 cuts its rows and the torn piece at
+    /// 810.2 pt, with the strip running on below.
+    var listBottom: Double { settings.canvas.height - Self.safeAreaBottomInset }
+    static let safeAreaBottomInset = 34.0
+
+    /// The white rounded bar above the strip while the list is scrolled from its top: the strip's width, 5 pt
+    /// tall, 7.7 pt below the view's top (MiniTimer_1: x 47.6…342.3, y 98.7…103.7 pt; it shows from the
+    /// fling's first frame, 1.6 s, and goes when the close is back at the top, 5.2 s). Under the rows, which
+    /// fold over it at the top.
+    func paperBar() -> Layer {
+        let frame = settings.viewFrame, w = settings.itemSize.width
+        var bar = Layer(name: "paper-bar", frame: Rect(frame.minX + (frame.width - w) / 2, frame.minY + 7.7, w, 5))
+        bar.backgroundColor = .white
+        bar.cornerRadius = 2.5
+        return bar
+    }
+
+    func list(_ tear: TearState?, _ state: (offset: Double, count: Int, hideFrom: Int?)) -> Layer {
         let c = settings.canvas, frame = settings.viewFrame
-        // Clipped at the top only: the strip runs on below the view to the screen's bottom.
-        var view = Layer(name: "list", frame: Rect(0, frame.minY, c.width, c.height - frame.minY))
+        // Clipped at the view's top and at the safe area's bottom: the strip runs on below the view.
+        var view = Layer(name: "list", frame: Rect(0, frame.minY, c.width, max(0, listBottom - frame.minY)))
         view.masksToBounds = true
-        let (offset, count, hideFrom) = listState(tear)
+        let (offset, count, hideFrom) = state
         let layout = scene.layout(itemCount: count)
         let h = settings.itemSize.height
         for i in 0..<count {
